@@ -1,0 +1,60 @@
+// dtb perft FEN DEPTH [--divide]: leaf count of the move tree.
+#include <chrono>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+
+namespace dtb::cli {
+namespace {
+
+int run_perft(const Args& args) {
+  bool divide = false, timing = false;
+  std::vector<std::string> positional;
+  for (const std::string& a : args) {
+    if (a == "--divide")
+      divide = true;
+    else if (a == "--time")
+      timing = true;
+    else if (a.starts_with("--"))
+      return usage_error("perft", "unknown option " + a);
+    else
+      positional.push_back(a);
+  }
+  if (positional.size() != 2) return usage_error("perft", "expected a FEN and a depth");
+  std::string error;
+  const auto pos = parse_fen_or_start(positional[0], &error);
+  if (!pos) return usage_error("perft", "bad FEN: " + error);
+  const auto depth = parse_int(positional[1], 0, 30);
+  if (!depth) return usage_error("perft", "depth must be a whole number from 0 to 30");
+
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  if (divide && *depth > 0) {
+    MoveList list;
+    generate_moves(*pos, list);
+    for (const Move& m : list) {
+      const std::uint64_t n = perft(make_move(*pos, m), *depth - 1);
+      std::cout << move_to_string(*pos, m) << " " << n << "\n";
+      total += n;
+    }
+  } else {
+    total = perft(*pos, *depth);
+  }
+  std::cout << total << "\n";
+  if (timing) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "time " << s << " s, " << static_cast<double>(total) / s / 1e6 << " M leaves/s\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+DTB_COMMAND("perft", "FEN|start DEPTH [--divide] [--time]",
+            "count the leaves of the legal move tree (per root move with --divide)", run_perft);
+
+}  // namespace dtb::cli

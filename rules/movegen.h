@@ -1,0 +1,56 @@
+// Legal move generation and move making (FMJD articles 3 and 4).
+//
+// - Men step one square diagonally forward; flying kings slide any distance.
+// - Capturing is compulsory and a move must take the maximum number of pieces
+//   (4.13); a king counts the same as a man.
+// - Turkish strike: jumped pieces stay on the board until the move is over, so
+//   each can be jumped once and still blocks; empty squares (the mover's own
+//   starting square included) may be crossed and landed on again.
+// - A man becomes a king only if its move ends on the far row (4.15).
+// - Capture sequences with the same start, end and captured set are one move.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "rules/position.h"
+
+namespace dtb {
+
+struct Move {
+  Bitboard captured = 0;  // pieces taken (padded layout); 0 for a quiet move
+  std::uint8_t from = 0;  // bit index of the start square
+  std::uint8_t to = 0;    // bit index of the end square (may equal from)
+
+  bool is_capture() const { return captured != 0; }
+  int from_square() const { return square_of_bit(from); }
+  int to_square() const { return square_of_bit(to); }
+  friend constexpr bool operator==(const Move&, const Move&) = default;
+};
+
+/// A fixed-capacity move list. 1024 is far above any count reachable in play;
+/// generation stops adding (and sets `overflow`) rather than write past it.
+struct MoveList {
+  static constexpr int kCapacity = 1024;
+  std::array<Move, kCapacity> moves;
+  int size = 0;
+  bool overflow = false;
+
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+  const Move& operator[](int i) const { return moves[static_cast<std::size_t>(i)]; }
+};
+
+/// All legal moves of the side to move.
+void generate_moves(const Position& pos, MoveList& list);
+
+/// Whether the side to move has a capture (and so must capture).
+bool has_capture(const Position& pos);
+
+/// Number of legal moves (faster than generating quiet moves one by one).
+int count_moves(const Position& pos);
+
+/// The position after a legal move (the side to move changes).
+Position make_move(const Position& pos, const Move& m);
+
+}  // namespace dtb
