@@ -28,21 +28,22 @@ int run_perft(const Args& args) {
   std::string error;
   const auto pos = parse_fen_or_start(positional[0], &error);
   if (!pos) return usage_error("perft", "bad FEN: " + error);
-  const auto depth = parse_int(positional[1], 0, 30);
-  if (!depth) return usage_error("perft", "depth must be a whole number from 0 to 30");
+  const auto depth_arg = parse_int(positional[1], 0, 30);
+  if (!depth_arg) return usage_error("perft", "depth must be a whole number from 0 to 30");
+  const int depth = static_cast<int>(depth_arg);
 
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
-  if (divide && *depth > 0) {
+  if (divide && depth > 0) {
     MoveList list;
     generate_moves(*pos, list);
     for (const Move& m : list) {
-      const std::uint64_t n = perft(make_move(*pos, m), *depth - 1);
+      const std::uint64_t n = perft(make_move(*pos, m), depth - 1);
       std::cout << move_to_string(*pos, m) << " " << n << "\n";
       total += n;
     }
   } else {
-    total = perft(*pos, *depth);
+    total = perft(*pos, depth);
   }
   std::cout << total << "\n";
   if (timing) {
