@@ -30,7 +30,7 @@ int run_perft(const Args& args) {
   if (!pos) return usage_error("perft", "bad FEN: " + error);
   const auto depth_arg = parse_int(positional[1], 0, 30);
   if (!depth_arg) return usage_error("perft", "depth must be a whole number from 0 to 30");
-  const int depth = static_cast<int>(depth_arg);
+  const int depth = static_cast<int>(*depth_arg);
 
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
