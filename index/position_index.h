@@ -18,9 +18,12 @@
 // rank{s_0 < s_1 < ... < s_k-1} = sum_i C(s_i, i + 1).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <utility>
 
+#include "index/fast_divisor.h"
 #include "index/material.h"
 #include "rules/position.h"
 
@@ -28,6 +31,9 @@ namespace dtb {
 
 class PositionIndex {
  public:
+  /// Throws std::invalid_argument if the material cannot stand on the board
+  /// (more than 45 men of a colour, more than 50 pieces) or its size would
+  /// not fit comfortably in 64 bits (>= 2^62; far beyond any buildable table).
   explicit PositionIndex(const Material& m);
 
   const Material& material() const { return material_; }
@@ -46,11 +52,41 @@ class PositionIndex {
   std::uint64_t rank_men(Bitboard white_men, Bitboard black_men) const;
   std::pair<Bitboard, Bitboard> unrank_men(std::uint64_t slice) const;
 
+  /// The slice holding an index, and the index range [first, last) of a slice.
+  std::uint64_t slice_of(std::uint64_t index) const { return slice_div_.divmod(index).first; }
+  std::pair<std::uint64_t, std::uint64_t> slice_range(std::uint64_t slice) const {
+    return {slice * kings_per_slice_, (slice + 1) * kings_per_slice_};
+  }
+
+  /// Whether `p` is a position of this index: White to move, this material,
+  /// no square used twice, kings among the pieces, men on their legal squares.
+  /// rank() may only be called on such positions; use this on untrusted input.
+  bool contains(const Position& p) const;
+  /// Why `p` is not a position of this index ("" if it is).
+  std::string why_not_contained(const Position& p) const;
+
  private:
+  // Men configurations come in groups by j, the number of white men on 46..50
+  // (squares no black man may use): group j has C(5, j) * C(40, wm - j) *
+  // C(45 - (wm - j), bm) configurations, starting at slice `first`.
+  struct MenGroup {
+    std::uint64_t first = 0, end = 0;
+    int shared_white_men = 0;                 // wm - j, on squares 6..45
+    index_detail::FastDivisor shared_ranks;   // C(40, wm - j)
+    index_detail::FastDivisor black_ranks;    // C(45 - (wm - j), bm)
+  };
+
+  std::uint64_t rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const;
+  void unrank_men_dense(std::uint64_t slice, std::uint64_t& white_men, std::uint64_t& black_men) const;
+
   Material material_;
   std::uint64_t slice_count_ = 0;
   std::uint64_t kings_per_slice_ = 0;
-  // implementation data (offset tables etc.) added by the implementation
+  int free_squares_ = 0;  // squares left by the men: 50 - wm - bm
+  std::array<MenGroup, 6> groups_{};
+  int group_count_ = 0;   // groups j = 0 .. group_count_ - 1
+  index_detail::FastDivisor slice_div_;        // kings_per_slice
+  index_detail::FastDivisor black_kings_div_;  // C(free - wk, bk)
 };
 
 }  // namespace dtb

@@ -1,0 +1,143 @@
+// Dense combinatorial index of one material (see position_index.h for the
+// layout). All ranking happens in the dense layout: square s on bit s - 1, so
+// squares 1-5 are bits 0-4, 6-45 are bits 5-44 and 46-50 are bits 45-49.
+#include "index/position_index.h"
+
+#include <cassert>
+#include <stdexcept>
+
+#include "index/binomial.h"
+
+namespace dtb {
+
+using index_detail::binomial;
+using index_detail::colex_rank;
+using index_detail::colex_rank_among;
+using index_detail::colex_unrank;
+using index_detail::colex_unrank_among;
+using index_detail::FastDivisor;
+
+namespace {
+
+constexpr int kHomeRowShift = 45;   // dense bit of square 46: white men only
+constexpr int kSharedShift = 5;     // dense bit of square 6: men of both colours
+constexpr int kHomeRowSquares = 5;  // squares 46..50
+constexpr int kSharedSquares = 40;  // squares 6..45
+constexpr int kBlackManSquares = 45;  // squares 1..45
+constexpr std::uint64_t kSharedMask = ((std::uint64_t{1} << kSharedSquares) - 1) << kSharedShift;
+constexpr std::uint64_t kSizeLimit = std::uint64_t{1} << 62;
+
+std::uint64_t checked_product(std::uint64_t a, std::uint64_t b, const Material& m) {
+  std::uint64_t out = 0;
+  if (__builtin_mul_overflow(a, b, &out) || out >= kSizeLimit)
+    throw std::invalid_argument("material " + m.name() + " has too many positions to index");
+  return out;
+}
+
+}  // namespace
+
+PositionIndex::PositionIndex(const Material& m) : material_(m) {
+  const int wm = m.white_men, bm = m.black_men;
+  if (wm > 45 || bm > 45 || m.pieces() > kSquares)
+    throw std::invalid_argument("material " + m.name() + " does not fit on the board");
+
+  group_count_ = std::min(wm, kHomeRowSquares) + 1;
+  std::uint64_t first = 0;
+  for (int j = 0; j < group_count_; ++j) {
+    MenGroup& g = groups_[static_cast<std::size_t>(j)];
+    g.shared_white_men = wm - j;
+    const std::uint64_t shared = binomial(kSharedSquares, wm - j);
+    const std::uint64_t black = binomial(kBlackManSquares - (wm - j), bm);
+    g.shared_ranks = FastDivisor(shared);
+    g.black_ranks = FastDivisor(black);
+    g.first = first;
+    first += checked_product(checked_product(binomial(kHomeRowSquares, j), shared, m), black, m);
+    g.end = first;
+  }
+  slice_count_ = first;
+
+  free_squares_ = kSquares - wm - bm;
+  const std::uint64_t black_kings = binomial(free_squares_ - m.white_kings, m.black_kings);
+  kings_per_slice_ = checked_product(binomial(free_squares_, m.white_kings), black_kings, m);
+  checked_product(slice_count_, kings_per_slice_, m);
+  slice_div_ = FastDivisor(kings_per_slice_);
+  black_kings_div_ = FastDivisor(black_kings);
+}
+
+std::uint64_t PositionIndex::rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const {
+  const std::uint64_t home = white_men >> kHomeRowShift;
+  const MenGroup& g = groups_[static_cast<std::size_t>(std::popcount(home))];
+  const std::uint64_t shared = (white_men & kSharedMask) >> kSharedShift;
+  // Black men stand on 1..45 only, all below the white home row, so the white
+  // men that block them are exactly those counted below each black man.
+  const std::uint64_t black = colex_rank_among(black_men, white_men);
+  return g.first + (colex_rank(home) * g.shared_ranks.divisor() + colex_rank(shared)) *
+                       g.black_ranks.divisor() +
+         black;
+}
+
+void PositionIndex::unrank_men_dense(std::uint64_t slice, std::uint64_t& white_men,
+                                     std::uint64_t& black_men) const {
+  int j = 0;
+  while (slice >= groups_[static_cast<std::size_t>(j)].end) ++j;
+  const MenGroup& g = groups_[static_cast<std::size_t>(j)];
+  const auto [white_part, black_rank] = g.black_ranks.divmod(slice - g.first);
+  const auto [home_rank, shared_rank] = g.shared_ranks.divmod(white_part);
+  const std::uint64_t shared = colex_unrank(g.shared_white_men, shared_rank, kSharedSquares)
+                               << kSharedShift;
+  white_men = colex_unrank(j, home_rank, kHomeRowSquares) << kHomeRowShift | shared;
+  black_men = colex_unrank_among(material_.black_men, black_rank,
+                                 kBlackManSquares - g.shared_white_men, shared);
+}
+
+std::uint64_t PositionIndex::rank_men(Bitboard white_men, Bitboard black_men) const {
+  return rank_men_dense(to_dense(white_men), to_dense(black_men));
+}
+
+std::pair<Bitboard, Bitboard> PositionIndex::unrank_men(std::uint64_t slice) const {
+  std::uint64_t white = 0, black = 0;
+  unrank_men_dense(slice, white, black);
+  return {from_dense(white), from_dense(black)};
+}
+
+std::uint64_t PositionIndex::rank(const Position& p) const {
+  assert(contains(p));
+  const std::uint64_t white = to_dense(p.white), black = to_dense(p.black), kings = to_dense(p.kings);
+  const std::uint64_t white_men = white & ~kings, black_men = black & ~kings;
+  const std::uint64_t white_kings = white & kings, black_kings = black & kings;
+  const std::uint64_t men = white_men | black_men;
+  const std::uint64_t kings_rank = colex_rank_among(white_kings, men) * black_kings_div_.divisor() +
+                                   colex_rank_among(black_kings, men | white_kings);
+  return rank_men_dense(white_men, black_men) * kings_per_slice_ + kings_rank;
+}
+
+Position PositionIndex::unrank(std::uint64_t index) const {
+  assert(index < size());
+  const auto [slice, kings_rank] = slice_div_.divmod(index);
+  std::uint64_t white_men = 0, black_men = 0;
+  unrank_men_dense(slice, white_men, black_men);
+  const std::uint64_t men = white_men | black_men;
+  const auto [white_rank, black_rank] = black_kings_div_.divmod(kings_rank);
+  const std::uint64_t white_kings =
+      colex_unrank_among(material_.white_kings, white_rank, free_squares_, men);
+  const std::uint64_t black_kings = colex_unrank_among(
+      material_.black_kings, black_rank, free_squares_ - material_.white_kings, men | white_kings);
+  return Position{from_dense(white_men | white_kings), from_dense(black_men | black_kings),
+                  from_dense(white_kings | black_kings), Color::White};
+}
+
+std::string PositionIndex::why_not_contained(const Position& p) const {
+  if (p.side != Color::White) return "Black is to move (tables index White to move)";
+  if ((p.white | p.black | p.kings) & ~kBoardMask) return "a piece stands off the board";
+  if (p.white & p.black) return "a square holds a white and a black piece";
+  if (p.kings & ~(p.white | p.black)) return "a king stands on an empty square";
+  if (p.white & ~p.kings & kWhitePromotionRow) return "a white man stands on 1-5";
+  if (p.black & ~p.kings & kBlackPromotionRow) return "a black man stands on 46-50";
+  if (material_of(p) != material_)
+    return "the material is " + material_of(p).name() + ", not " + material_.name();
+  return "";
+}
+
+bool PositionIndex::contains(const Position& p) const { return why_not_contained(p).empty(); }
+
+}  // namespace dtb
