@@ -1,0 +1,95 @@
+// dtb rules [--json] [--build] [--dtw-up-to N] [DIR]: what the FMJD draw
+// limits (articles 6.3 and 6.4) do to the small endings (limits/rule_report.h).
+#include <filesystem>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "limits/dtw_builder.h"
+#include "limits/rule_builder.h"
+#include "limits/rule_report.h"
+
+namespace dtb::cli {
+namespace {
+
+struct RulesOptions {
+  bool json = false, build = false;
+  int dtw_up_to = 0;  // 0: only the materials the class materials reach
+  std::string dir = "tables";
+};
+
+void progress_to_stderr(const std::string& line) { std::cerr << line << "\n"; }
+
+// Build .dtw and .rule tables into the directory, then keep them in memory.
+int build_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
+  std::error_code ec;
+  std::filesystem::create_directories(o.dir, ec);
+  if (ec) {
+    std::cerr << "dtb rules: cannot create " << o.dir << ": " << ec.message() << "\n";
+    return 1;
+  }
+  dtw = o.dtw_up_to > 0 ? build_dtw_up_to(o.dtw_up_to, progress_to_stderr)
+                        : build_dtw(dependency_closure(class_materials()), progress_to_stderr);
+  rules = build_rules(dtw, progress_to_stderr);
+  for (const TableSet* set : {&dtw, &rules}) {
+    if (const TableError e = set->write_all(o.dir)) {
+      std::cerr << "dtb rules: " << e.message << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
+  const std::vector<Material> needed = class_materials();
+  TableError e = rules.load_materials(o.dir, needed, true);
+  if (!e) e = dtw.load_materials(o.dir, needed, true);
+  // The rest of the closure only serves the winning lines after the class.
+  if (!e) e = dtw.load_materials(o.dir, dependency_closure(needed), false);
+  if (e) {
+    std::cerr << "dtb rules: " << e.message
+              << (e.status == TableStatus::Missing ? " (build the tables with: dtb rules --build " + o.dir + ")"
+                                                   : std::string())
+              << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int run_rules(const Args& args) {
+  RulesOptions o;
+  int positional = 0;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
+      o.json = true;
+    } else if (a == "--build") {
+      o.build = true;
+    } else if (a == "--dtw-up-to") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 4, 7) : std::nullopt;
+      if (!n) return usage_error("rules", "--dtw-up-to needs a piece count from 4 to 7");
+      o.dtw_up_to = static_cast<int>(*n);
+    } else if (a.starts_with("--")) {
+      return usage_error("rules", "unknown option " + a);
+    } else if (positional++ == 0) {
+      o.dir = a;
+    } else {
+      return usage_error("rules", "expected at most one directory");
+    }
+  }
+  if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
+  TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
+  if (const int rc = o.build ? build_tables(o, dtw, rules) : load_tables(o, dtw, rules)) return rc;
+  const std::vector<RuleReportEntry> report = rule_report(rules, dtw);
+  std::cout << (o.json ? rule_report_json(report) : rule_report_text(report));
+  return 0;
+}
+
+}  // namespace
+
+DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [DIR]",
+            "the 16-move (6.3) and 5-move (6.4) draw limits: rule values, win lengths "
+            "(tables in DIR, default tables/; --build computes .dtw and .rule there first)",
+            run_rules);
+
+}  // namespace dtb::cli

@@ -1,0 +1,33 @@
+// Which FMJD draw-limit class (articles 6.3 and 6.4) a material falls into.
+//
+// 6.3: three kings, two kings and a man, or a king and two men, against a lone
+//      king: drawn once each player has made 16 more moves (32 plies).
+// 6.4: two kings, a king and a man, or a lone king, against a lone king:
+//      drawn after 5 more moves each (10 plies).
+// The lone piece must be a KING (RULES.md): MMvK and MMMvK are in no class
+// until a man promotes. Either colour may be the strong side.
+#pragma once
+
+#include <vector>
+
+#include "index/material.h"
+
+namespace dtb {
+
+enum class RuleClass : int { None = 0, SixteenMoves = 3, FiveMoves = 4 };
+
+/// The class of a material (either colour may hold the lone king).
+RuleClass rule_class(const Material& m);
+
+/// Plies a game may last inside the class: 32 for 6.3, 10 for 6.4, 0 for None.
+int limit_plies(RuleClass c);
+
+/// Article number as printed in reports: "6.3", "6.4" or "-".
+const char* article_of(RuleClass c);
+
+/// The class materials with the strong side (or, for KvK, either side) White,
+/// in build order: the 6.4 materials first (6.3 captures lead into them),
+/// each after the materials its promotions and captures lead to.
+std::vector<Material> class_materials_white_strong();
+
+}  // namespace dtb
