@@ -1,0 +1,43 @@
+// Progress on stderr for long jobs: the current item (a material), the
+// overall percentage of the work and an estimated time to completion.
+//
+// On a terminal the line is redrawn in place a few times a second; when
+// stderr is not a terminal (a log, CI) a plain line is printed every few
+// seconds instead, so logs stay readable. advance() is thread-safe and cheap:
+// worker threads call it from inside parallel loops.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace dtb::gen {
+
+class ProgressBar {
+ public:
+  /// `enabled` false makes every call a no-op (library users, tests).
+  ProgressBar(std::string task, std::uint64_t total_work, bool enabled);
+  ~ProgressBar();
+
+  void set_item(const std::string& item);
+  void advance(std::uint64_t work);
+  /// Print the final line (100%, elapsed time).
+  void finish();
+
+ private:
+  void draw(bool force);
+
+  std::string task_;
+  std::uint64_t total_;
+  bool enabled_;
+  bool tty_;
+  std::atomic<std::uint64_t> done_{0};
+  std::mutex mutex_;  // guards item_, last_draw_ and the output
+  std::string item_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+  bool finished_ = false;
+};
+
+}  // namespace dtb::gen

@@ -1,0 +1,179 @@
+#include "gen/table_builder.h"
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+#include "gen/interrupt.h"
+#include "gen/progress_bar.h"
+#include "gen/table_loading.h"
+#include "gen/unit_solver.h"
+
+namespace dtb::gen {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// Every unit needed for `target`: its own and, recursively, its dependencies'.
+std::set<Material> closure(const Material& target) {
+  std::set<Material> seen;
+  std::vector<Material> todo = {target, target.reversed()};
+  while (!todo.empty()) {
+    const Material m = todo.back();
+    todo.pop_back();
+    if (!seen.insert(m).second) continue;
+    todo.push_back(m.reversed());
+    for (const Material& d : direct_dependencies(m)) todo.push_back(d);
+  }
+  return seen;
+}
+
+// Temporary files of a killed run: `<table>.tmp-XXXXXX` (compress/atomic_file).
+void remove_leftovers(const std::string& dir, BuildSummary& summary) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find(".wdl.tmp-") == std::string::npos) continue;
+    if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
+  }
+}
+
+TableError write_unit_table(const std::string& path, const Material& m,
+                            const std::vector<std::uint8_t>& values) {
+  std::vector<std::uint16_t> wdl(values.size());
+  std::vector<std::uint8_t> dont_care(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    wdl[i] = values[i] & kValueMask;
+    dont_care[i] = (values[i] & kCaptureFlag) ? 1 : 0;
+  }
+  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care});
+}
+
+class Builder {
+ public:
+  Builder(const BuildOptions& options, WdlStore& store, BuildSummary& summary)
+      : options_(options), store_(store), summary_(summary) {}
+
+  BuildStatus run(std::string& error) {
+    const auto start = Clock::now();
+    std::error_code ec;
+    fs::create_directories(options_.out_dir, ec);
+    if (ec || !fs::is_directory(options_.out_dir)) {
+      error = "cannot create directory " + options_.out_dir + ": " + ec.message();
+      return BuildStatus::Failed;
+    }
+    remove_leftovers(options_.out_dir, summary_);
+    const std::vector<Material> units = units_to_build(options_);
+    ProgressBar progress("gen", planned_work(units), options_.show_progress);
+    for (const Material& m : units) {
+      if (interrupt_requested()) return interrupted(error);
+      if (store_.contains(m)) continue;
+      const BuildStatus s = load_or_build(m, progress, error);
+      if (s != BuildStatus::Ok) return s;
+    }
+    progress.finish();
+    summary_.total_seconds = seconds_since(start);
+    return BuildStatus::Ok;
+  }
+
+ private:
+  BuildStatus interrupted(std::string& error) {
+    error = "interrupted; completed tables are kept, rerun to resume";
+    return BuildStatus::Interrupted;
+  }
+
+  // Loading costs about one unit of work per position, solving about two.
+  std::uint64_t planned_work(const std::vector<Material>& units) const {
+    std::uint64_t work = 0;
+    for (const Material& m : units)
+      for (const Material& t : unit_of(m)) {
+        const std::uint64_t n = PositionIndex(t).size();
+        work += fs::exists(wdl_table_path(options_.out_dir, t)) ? n : 2 * n;
+      }
+    return work;
+  }
+
+  // Every table of the unit loaded from disk, or false (and a note) if one is
+  // missing or damaged.
+  bool try_load(const Material& m, ProgressBar& progress) {
+    std::vector<std::pair<Material, std::vector<std::uint8_t>>> loaded;
+    for (const Material& t : unit_of(m)) {
+      const std::string path = wdl_table_path(options_.out_dir, t);
+      if (!fs::exists(path)) return false;
+      progress.set_item("check " + t.name());
+      std::unique_ptr<TableReader> reader;
+      TableError e = open_checked_table(path, t, reader);
+      std::vector<std::uint8_t> values;
+      if (!e) e = load_table_values(*reader, PositionIndex(t), store_, values);
+      if (e) {
+        summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
+        return false;
+      }
+      progress.advance(values.size());
+      loaded.emplace_back(t, std::move(values));
+    }
+    for (auto& [t, values] : loaded) store_.add(t, values);
+    summary_.tables_reused += static_cast<int>(loaded.size());
+    return true;
+  }
+
+  BuildStatus load_or_build(const Material& m, ProgressBar& progress, std::string& error) {
+    if (try_load(m, progress)) return BuildStatus::Ok;
+    progress.set_item(m.name());
+    UnitSolution solution;
+    const auto solve_start = Clock::now();
+    if (solve_unit(m, store_, &progress, solution) == SolveStatus::Interrupted) return interrupted(error);
+    summary_.solve_seconds += seconds_since(solve_start);
+    const auto write_start = Clock::now();
+    for (std::size_t k = 0; k < solution.materials.size(); ++k) {
+      const Material& t = solution.materials[k];
+      if (interrupt_requested()) return interrupted(error);
+      if (TableError e = write_unit_table(wdl_table_path(options_.out_dir, t), t, solution.values[k])) {
+        error = "writing " + t.name() + ": " + e.message;
+        return BuildStatus::Failed;
+      }
+      store_.add(t, solution.values[k]);
+      solution.values[k] = {};
+      summary_.positions_solved += store_.index(t).size();
+      ++summary_.tables_built;
+    }
+    summary_.write_seconds += seconds_since(write_start);
+    return BuildStatus::Ok;
+  }
+
+  const BuildOptions& options_;
+  WdlStore& store_;
+  BuildSummary& summary_;
+};
+
+}  // namespace
+
+std::vector<Material> units_to_build(const BuildOptions& options) {
+  std::set<Material> wanted;
+  if (options.only) wanted = closure(*options.only);
+  std::vector<Material> units;
+  for (const auto& level : build_levels(options.max_pieces))
+    for (const auto& unit : level) {
+      if (unit.empty()) continue;
+      if (options.only && !wanted.count(unit.front())) continue;
+      units.push_back(unit.front());
+    }
+  return units;
+}
+
+BuildStatus build_tables(const BuildOptions& options, WdlStore& store, BuildSummary& summary,
+                         std::string& error) {
+  if (options.only && options.only->pieces() > options.max_pieces) {
+    error = options.only->name() + " has more than " + std::to_string(options.max_pieces) + " pieces";
+    return BuildStatus::Failed;
+  }
+  Builder builder(options, store, summary);
+  return builder.run(error);
+}
+
+}  // namespace dtb::gen

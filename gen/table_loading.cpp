@@ -1,0 +1,84 @@
+#include "gen/table_loading.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "rules/movegen.h"
+
+namespace dtb::gen {
+
+std::string wdl_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Wdl);
+}
+
+TableError open_checked_table(const std::string& path, const Material& m,
+                              std::unique_ptr<TableReader>& out) {
+  TableError error;
+  out = TableReader::open(path, &error);
+  if (!out) return error;
+  const PositionIndex index(m);
+  auto bad = [&](const std::string& what) {
+    out.reset();
+    return TableError{TableStatus::BadHeader, path + ": " + what};
+  };
+  if (out->material() != m) return bad("holds material " + out->material().name() + ", not " + m.name());
+  if (out->kind() != TableKind::Wdl) return bad("is not a WDL table");
+  if (out->positions() != index.size())
+    return bad("has " + std::to_string(out->positions()) + " positions, the index has " +
+               std::to_string(index.size()));
+  if (TableError e = out->verify_all()) {
+    out.reset();
+    return e;
+  }
+  return {};
+}
+
+Wdl resolve_captures(const Position& p, const WdlStore& store) {
+  MoveList list;
+  generate_moves(p, list);
+  Wdl best = Wdl::Loss;
+  for (const Move& m : list) best = std::max(best, negate(store.value(make_move(p, m))));
+  return best;
+}
+
+TableError load_table_values(const TableReader& reader, const PositionIndex& index,
+                             const WdlStore& store, std::vector<std::uint8_t>& values) {
+  values.assign(index.size(), 0);
+  const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
+  const std::uint64_t per_block = reader.positions_per_block();
+  std::atomic<std::int64_t> first_bad{-1};
+  TableError error;
+#pragma omp parallel
+  {
+    std::vector<std::uint16_t> block;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      if (first_bad.load() >= 0) continue;
+      TableError e = reader.decode_block(static_cast<std::uint64_t>(b), block);
+      const std::uint64_t first = static_cast<std::uint64_t>(b) * per_block;
+      for (std::size_t k = 0; !e && k < block.size(); ++k) {
+        const std::uint64_t i = first + k;
+        const Position p = index.unrank(i);
+        if (has_capture(p)) {
+          values[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(resolve_captures(p, store)) |
+                                                kCaptureFlag);
+        } else if (block[k] > 2) {
+          e = TableError{TableStatus::DecodeError,
+                         "value " + std::to_string(block[k]) + " out of range at index " + std::to_string(i)};
+        } else {
+          values[i] = static_cast<std::uint8_t>(block[k]);
+        }
+      }
+      if (e) {
+        std::int64_t expected = -1;
+        if (first_bad.compare_exchange_strong(expected, b)) {
+#pragma omp critical(dtb_load_error)
+          error = e;
+        }
+      }
+    }
+  }
+  return error;
+}
+
+}  // namespace dtb::gen

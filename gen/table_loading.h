@@ -1,0 +1,43 @@
+// Loading finished WDL tables from disk into memory (resume, verify, stats).
+//
+// On disk a position where the side to move must capture is "don't care": the
+// writer stored whatever compressed best there. The generator, the verifier
+// and the statistics need the TRUE value of every position, so the loader
+// recomputes those by resolving the captures one ply: every capture leads to
+// fewer pieces, i.e. to tables loaded earlier in build order (or takes the
+// last opposing piece, which wins).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compress/table_file.h"
+#include "gen/wdl_store.h"
+#include "index/material.h"
+#include "index/position_index.h"
+
+namespace dtb::gen {
+
+/// `dir`/`name`.wdl
+std::string wdl_table_path(const std::string& dir, const Material& m);
+
+/// Open a table and check it fully before it is trusted: readable header of
+/// kind WDL for material `m` with exactly the index's number of positions,
+/// and every block's checksum.
+TableError open_checked_table(const std::string& path, const Material& m,
+                              std::unique_ptr<TableReader>& out);
+
+/// Decode every value of a checked table, one per position in index order, as
+/// WDL | kCaptureFlag (wdl_store.h), with the true value of every capture
+/// position resolved through `store`. A non-capture value outside 0..2 is a
+/// DecodeError. Parallel (OpenMP).
+TableError load_table_values(const TableReader& reader, const PositionIndex& index,
+                             const WdlStore& store, std::vector<std::uint8_t>& values);
+
+/// The true value of a position that must capture: the best capture, each
+/// successor's value taken from `store`. Shared by the loader and the stats.
+Wdl resolve_captures(const Position& p, const WdlStore& store);
+
+}  // namespace dtb::gen

@@ -1,0 +1,65 @@
+#include "tests/gen/test_tables.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "gen/table_builder.h"
+
+namespace dtb::gen::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDirs {
+  std::vector<std::string> dirs;
+  ~TempDirs() {
+    std::error_code ec;
+    for (const auto& d : dirs) fs::remove_all(d, ec);
+  }
+};
+TempDirs& temp_dirs() {
+  static TempDirs t;
+  return t;
+}
+
+void build_into(const std::string& dir, WdlStore& store) {
+  BuildOptions options;
+  options.max_pieces = kTestPieces;
+  options.out_dir = dir;
+  BuildSummary summary;
+  std::string error;
+  if (build_tables(options, store, summary, error) != BuildStatus::Ok)
+    throw std::runtime_error("building the test tables failed: " + error);
+}
+
+}  // namespace
+
+std::string make_temp_dir(const std::string& tag) {
+  std::string pattern = (fs::temp_directory_path() / ("dtb-gen-" + tag + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  temp_dirs().dirs.push_back(pattern);
+  return pattern;
+}
+
+const std::string& test_tables_dir() {
+  static const std::string dir = [] {
+    if (const char* env = std::getenv("DTB_TEST_TABLES"); env && *env) return std::string(env);
+    return make_temp_dir("tables");
+  }();
+  return dir;
+}
+
+const WdlStore& test_store() {
+  // Building on a complete directory only checks and loads its tables.
+  static const std::unique_ptr<WdlStore> store = [] {
+    auto s = std::make_unique<WdlStore>();
+    build_into(test_tables_dir(), *s);
+    return s;
+  }();
+  return *store;
+}
+
+}  // namespace dtb::gen::testing
