@@ -1,0 +1,40 @@
+// dtb stats [--json] [--quiet] DIR: per-material value counts and table sizes.
+#include <iostream>
+
+#include "cli/command.h"
+#include "gen/table_stats.h"
+
+namespace dtb::cli {
+namespace {
+
+int run_stats(const Args& args) {
+  bool json = false, progress = true;
+  std::string dir;
+  for (const std::string& a : args) {
+    if (a == "--json")
+      json = true;
+    else if (a == "--quiet")
+      progress = false;
+    else if (a.starts_with("--") || !dir.empty())
+      return usage_error("stats", "unexpected argument " + a);
+    else
+      dir = a;
+  }
+  if (dir.empty()) return usage_error("stats", "expected a table directory");
+  std::vector<gen::MaterialStats> stats;
+  std::string error;
+  if (!gen::collect_stats(dir, progress, stats, error)) {
+    std::cerr << "dtb stats: " << error << "\n";
+    return 1;
+  }
+  std::cout << (json ? gen::stats_as_json(stats) : gen::stats_as_text(stats));
+  return 0;
+}
+
+}  // namespace
+
+DTB_COMMAND("stats", "[--json] [--quiet] DIR",
+            "per material (White to move): positions, captures, win/draw/loss (all and quiet), size on disk",
+            run_stats);
+
+}  // namespace dtb::cli

@@ -1,0 +1,63 @@
+// dtb verify DIR [--checksums [FILE]] [--write-checksums FILE] [--threads T] [--quiet]:
+// re-derive every stored value independently of the generator (gen/verifier.h).
+#include <omp.h>
+
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "gen/interrupt.h"
+#include "gen/verifier.h"
+
+namespace dtb::cli {
+namespace {
+
+int run_verify(const Args& args) {
+  gen::VerifyOptions options;
+  options.show_progress = true;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size() && !args[i + 1].starts_with("--");
+    if (a == "--quiet") {
+      options.show_progress = false;
+    } else if (a == "--checksums") {
+      options.checksums_file = has_value ? args[++i] : std::string();
+      if (options.checksums_file.empty()) options.checksums_file = "\x01";  // DIR/CHECKSUMS, below
+    } else if (a == "--write-checksums" && has_value) {
+      options.write_checksums_file = args[++i];
+    } else if (a == "--threads" && has_value) {
+      const auto n = parse_int(args[++i], 1, 1024);
+      if (!n) return usage_error("verify", "--threads must be a whole number from 1 to 1024");
+      omp_set_num_threads(static_cast<int>(*n));
+    } else if (a.starts_with("--") || !options.dir.empty()) {
+      return usage_error("verify", "unexpected argument " + a);
+    } else {
+      options.dir = a;
+    }
+  }
+  if (options.dir.empty()) return usage_error("verify", "expected a table directory");
+  if (options.checksums_file == "\x01") options.checksums_file = options.dir + "/CHECKSUMS";
+
+  gen::install_interrupt_handlers();
+  gen::VerifyReport report;
+  std::string failure;
+  if (!gen::verify_tables(options, report, failure)) {
+    std::cerr << "dtb verify: FAILED: " << failure << "\n";
+    return 1;
+  }
+  std::cout << "verified " << report.tables << " tables, " << report.positions
+            << " positions: every value agrees with its successors and every win/loss has a finite proof"
+            << " (longest: " << report.longest_proof_rounds << " rounds)";
+  if (!options.checksums_file.empty())
+    std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace
+
+DTB_COMMAND("verify", "DIR [--checksums [FILE]] [--write-checksums FILE] [--threads T] [--quiet]",
+            "re-check every stored value and checksum of a table directory (FILE default: DIR/CHECKSUMS)",
+            run_verify);
+
+}  // namespace dtb::cli

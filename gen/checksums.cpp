@@ -1,0 +1,96 @@
+#include "gen/checksums.h"
+
+#include <xxhash.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+namespace dtb::gen {
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+struct StateFree {
+  void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
+};
+
+}  // namespace
+
+bool file_xxh3(const std::string& path, std::uint64_t& hash, std::string& error) {
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  if (!file) {
+    error = "cannot open " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  std::unique_ptr<XXH3_state_t, StateFree> state(XXH3_createState());
+  if (!state || XXH3_64bits_reset(state.get()) == XXH_ERROR) {
+    error = "out of memory hashing " + path;
+    return false;
+  }
+  std::vector<char> buffer(1 << 20);
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) XXH3_64bits_update(state.get(), buffer.data(), n);
+  if (std::ferror(file.get())) {
+    error = "cannot read " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  hash = XXH3_64bits_digest(state.get());
+  return true;
+}
+
+std::string format_hash(std::uint64_t hash) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
+  return buf;
+}
+
+bool read_checksum_list(const std::string& path, ChecksumList& list, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open checksum list " + path;
+    return false;
+  }
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string hex, name, extra;
+    fields >> hex >> name;
+    const bool hex_ok = hex.size() == 16 && hex.find_first_not_of("0123456789abcdef") == std::string::npos;
+    if (!hex_ok || name.empty() || (fields >> extra)) {
+      error = path + ":" + std::to_string(number) + ": expected '<16 hex digits>  <file name>'";
+      return false;
+    }
+    list[name] = std::stoull(hex, nullptr, 16);
+  }
+  return true;
+}
+
+bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << "# XXH3-64 of every table file (dtb verify DIR --write-checksums FILE)\n";
+    for (const auto& [name, hash] : list) out << format_hash(hash) << "  " << name << "\n";
+    out.flush();
+    if (!out) {
+      error = "cannot write " + temporary;
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    error = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
+    std::remove(temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dtb::gen

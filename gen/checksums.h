@@ -1,0 +1,24 @@
+// XXH3 checksums of whole table files, and the checksum list format of
+// tables/CHECKSUMS: one line per file, "<16 hex digits>  <file name>", sorted
+// by file name; '#' starts a comment line. Comparing a rebuild with the
+// committed list notices any change in the generator's output.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace dtb::gen {
+
+using ChecksumList = std::map<std::string, std::uint64_t>;  // file name -> XXH3-64
+
+/// XXH3-64 of a whole file. False with a message if it cannot be read.
+bool file_xxh3(const std::string& path, std::uint64_t& hash, std::string& error);
+
+std::string format_hash(std::uint64_t hash);
+
+bool read_checksum_list(const std::string& path, ChecksumList& list, std::string& error);
+/// Written atomically enough for a small text file: temporary file + rename.
+bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error);
+
+}  // namespace dtb::gen

@@ -1,0 +1,92 @@
+#include "gen/table_stats.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "gen/progress_bar.h"
+#include "gen/table_directory.h"
+#include "gen/wdl_store.h"
+
+namespace dtb::gen {
+
+MaterialStats count_values(const Material& m, const std::vector<std::uint8_t>& values) {
+  MaterialStats s;
+  s.material = m;
+  s.positions = values.size();
+  std::uint64_t all[3] = {0, 0, 0}, quiet[3] = {0, 0, 0};
+  for (const std::uint8_t v : values) {
+    ++all[v & kValueMask];
+    if (v & kCaptureFlag)
+      ++s.captures;
+    else
+      ++quiet[v & kValueMask];
+  }
+  s.loss = all[0], s.draw = all[1], s.win = all[2];
+  s.quiet_loss = quiet[0], s.quiet_draw = quiet[1], s.quiet_win = quiet[2];
+  return s;
+}
+
+bool collect_stats(const std::string& dir, bool show_progress, std::vector<MaterialStats>& out,
+                   std::string& error) {
+  std::vector<Material> materials;
+  if (!discover_tables(dir, materials, error)) return false;
+  ProgressBar progress("stats", total_positions(materials), show_progress);
+  WdlStore store;
+  out.clear();
+  for (const Material& m : materials) {
+    progress.set_item(m.name());
+    std::vector<std::uint8_t> values;
+    std::uint64_t bytes = 0;
+    if (!load_checked(dir, m, store, values, bytes, error)) return false;
+    MaterialStats s = count_values(m, values);
+    s.bytes = bytes;
+    out.push_back(s);
+    store.add(m, values);
+    progress.advance(values.size());
+  }
+  progress.finish();
+  return true;
+}
+
+std::string stats_as_json(const std::vector<MaterialStats>& stats) {
+  std::ostringstream o;
+  o << "[";
+  for (std::size_t k = 0; k < stats.size(); ++k) {
+    const MaterialStats& s = stats[k];
+    o << (k ? ",\n " : "\n ") << "{\"material\": \"" << s.material.name() << "\", \"positions\": " << s.positions
+      << ", \"captures\": " << s.captures << ", \"win\": " << s.win << ", \"draw\": " << s.draw
+      << ", \"loss\": " << s.loss << ", \"quiet_win\": " << s.quiet_win << ", \"quiet_draw\": " << s.quiet_draw
+      << ", \"quiet_loss\": " << s.quiet_loss << ", \"bytes\": " << s.bytes << "}";
+  }
+  o << "\n]\n";
+  return o.str();
+}
+
+std::string stats_as_text(const std::vector<MaterialStats>& stats) {
+  std::ostringstream o;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-8s %12s %7s %7s %7s %7s %7s %7s %7s %11s %6s\n", "material", "positions",
+                "capt%", "win%", "draw%", "loss%", "qwin%", "qdraw%", "qloss%", "bytes", "bits");
+  o << line;
+  MaterialStats total;
+  auto pct = [](std::uint64_t a, std::uint64_t b) { return b ? 100.0 * double(a) / double(b) : 0.0; };
+  auto row = [&](const std::string& name, const MaterialStats& s) {
+    const std::uint64_t quiet = s.positions - s.captures;
+    std::snprintf(line, sizeof line, "%-8s %12llu %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %11llu %6.3f\n",
+                  name.c_str(), static_cast<unsigned long long>(s.positions), pct(s.captures, s.positions),
+                  pct(s.win, s.positions), pct(s.draw, s.positions), pct(s.loss, s.positions),
+                  pct(s.quiet_win, quiet), pct(s.quiet_draw, quiet), pct(s.quiet_loss, quiet),
+                  static_cast<unsigned long long>(s.bytes), s.bits_per_position());
+    o << line;
+  };
+  for (const MaterialStats& s : stats) {
+    row(s.material.name(), s);
+    total.positions += s.positions, total.captures += s.captures, total.bytes += s.bytes;
+    total.win += s.win, total.draw += s.draw, total.loss += s.loss;
+    total.quiet_win += s.quiet_win, total.quiet_draw += s.quiet_draw, total.quiet_loss += s.quiet_loss;
+  }
+  row("total", total);
+  return o.str();
+}
+
+}  // namespace dtb::gen
