@@ -1,0 +1,200 @@
+// The C API (dtb/dtb.h) over the C++ probe. Nothing may throw across this
+// boundary: every entry point catches and turns exceptions into statuses.
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "dtb/dtb.h"
+#include "probe/c_position.h"
+#include "probe/tablebase.h"
+#include "rules/notation.h"
+
+struct dtb_tables {
+  std::unique_ptr<dtb::probe::Tablebase> base;
+};
+
+namespace {
+
+using dtb::probe::ProbeError;
+
+void copy_text(char* dst, std::size_t size, const std::string& src) {
+  const std::size_t n = std::min(size - 1, src.size());
+  std::memcpy(dst, src.data(), n);
+  dst[n] = '\0';
+}
+
+dtb_status report(dtb_error* error, dtb_status status, const std::string& message,
+                  const std::string& material = "", std::int64_t block = -1) {
+  if (error) {
+    error->status = status;
+    copy_text(error->material, sizeof error->material, material);
+    error->block = block;
+    copy_text(error->message, sizeof error->message, message);
+  }
+  return status;
+}
+
+dtb_status report(dtb_error* error, const ProbeError& e) {
+  return report(error, e.status, e.message, e.material, e.block);
+}
+
+dtb_status out_of_memory(dtb_error* error) {
+  return report(error, DTB_OUT_OF_MEMORY, "out of memory");
+}
+
+// Validate a position from outside; fills `error` when it is not valid.
+dtb_status checked_position(const dtb_position* in, dtb::Position& out, dtb_error* error) {
+  if (!in) return report(error, DTB_INVALID_ARGUMENT, "position is NULL");
+  std::string why;
+  if (const dtb_status s = dtb::probe::from_c(*in, out, error ? &why : nullptr); s != DTB_OK)
+    return report(error, s, "invalid position: " + why);
+  return DTB_OK;
+}
+
+dtb_wdl to_c(dtb::Wdl v) { return static_cast<dtb_wdl>(static_cast<int>(v)); }
+
+}  // namespace
+
+extern "C" {
+
+const char* dtb_status_string(dtb_status status) {
+  switch (status) {
+    case DTB_OK: return "ok";
+    case DTB_TABLE_MISSING: return "table missing";
+    case DTB_TOO_MANY_PIECES: return "too many pieces";
+    case DTB_INVALID_POSITION: return "invalid position";
+    case DTB_CORRUPTED_TABLE: return "corrupted table";
+    case DTB_OUT_OF_MEMORY: return "out of memory";
+    case DTB_IO_ERROR: return "i/o error";
+    case DTB_INVALID_ARGUMENT: return "invalid argument";
+  }
+  return "unknown status";
+}
+
+dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_error* error) {
+  if (!dir || !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_open: dir and out must not be NULL");
+  *out = nullptr;
+  try {
+    auto handle = std::make_unique<dtb_tables>();
+    ProbeError e;
+    if (dtb::probe::Tablebase::open(dir, cache_bytes, handle->base, &e) != DTB_OK)
+      return report(error, e);
+    *out = handle.release();
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  } catch (const std::exception& e) {
+    return report(error, DTB_IO_ERROR, e.what());
+  }
+}
+
+void dtb_close(dtb_tables* tables) { delete tables; }
+
+int dtb_max_pieces(const dtb_tables* tables) { return tables ? tables->base->max_pieces() : 0; }
+
+dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
+                         dtb_error* error) {
+  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_wdl: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Wdl v;
+    const dtb_status s = tables->base->wdl(p, v, error ? &detail : nullptr);
+    if (s != DTB_OK) return report(error, detail);
+    *wdl = to_c(v);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_probe_moves(dtb_tables* tables, const dtb_position* pos, dtb_move* moves,
+                           size_t capacity, size_t* count, dtb_wdl* best, dtb_error* error) {
+  if (!tables || !count || (capacity > 0 && !moves))
+    return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_moves: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    if (tables->base->check_size(p, &detail) != DTB_OK) return report(error, detail);
+    dtb::MoveList list;
+    dtb::generate_moves(p, list);
+    *count = static_cast<std::size_t>(list.size);
+    if (static_cast<std::size_t>(list.size) > capacity)
+      return report(error, DTB_INVALID_ARGUMENT,
+                    "dtb_probe_moves: " + std::to_string(list.size) + " moves, capacity " +
+                        std::to_string(capacity));
+    dtb::Wdl top = dtb::Wdl::Loss;  // no legal move: lost (FMJD 7.2)
+    for (int i = 0; i < list.size; ++i) {
+      dtb::Wdl v;
+      const dtb_status s = tables->base->wdl_after(p, list[i], v, error ? &detail : nullptr);
+      if (s != DTB_OK) return report(error, detail);
+      moves[i] = dtb::probe::to_c(list[i]);
+      moves[i].wdl = to_c(v);
+      top = std::max(top, v);
+    }
+    for (int i = 0; i < list.size; ++i) moves[i].keeps_best = moves[i].wdl == to_c(top);
+    if (best) *best = to_c(top);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_position_from_fen(const char* fen, dtb_position* out, dtb_error* error) {
+  if (!fen || !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_position_from_fen: NULL argument");
+  try {
+    std::string why;
+    const auto p = dtb::parse_fen(fen, &why);
+    if (!p) return report(error, DTB_INVALID_ARGUMENT, "bad FEN: " + why);
+    *out = dtb::probe::to_c(*p);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_position_to_fen(const dtb_position* pos, char* buffer, size_t size) {
+  if (!buffer || size == 0) return DTB_INVALID_ARGUMENT;
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, nullptr); s != DTB_OK) return s;
+    const std::string fen = dtb::to_fen(p);
+    if (fen.size() >= size) return DTB_INVALID_ARGUMENT;
+    copy_text(buffer, size, fen);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return DTB_OUT_OF_MEMORY;
+  }
+}
+
+dtb_status dtb_move_to_string(const dtb_position* pos, const dtb_move* move, char* buffer,
+                              size_t size) {
+  if (!move || !buffer || size == 0) return DTB_INVALID_ARGUMENT;
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, nullptr); s != DTB_OK) return s;
+    dtb::Move m;
+    if (!dtb::probe::find_move(p, *move, m)) return DTB_INVALID_ARGUMENT;
+    const std::string text = dtb::move_to_string(p, m);
+    if (text.size() >= size) return DTB_INVALID_ARGUMENT;
+    copy_text(buffer, size, text);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return DTB_OUT_OF_MEMORY;
+  }
+}
+
+dtb_status dtb_make_move(const dtb_position* pos, const dtb_move* move, dtb_position* after) {
+  if (!move || !after) return DTB_INVALID_ARGUMENT;
+  dtb::Position p;
+  if (const dtb_status s = checked_position(pos, p, nullptr); s != DTB_OK) return s;
+  dtb::Move m;
+  if (!dtb::probe::find_move(p, *move, m)) return DTB_INVALID_ARGUMENT;
+  *after = dtb::probe::to_c(dtb::make_move(p, m));
+  return DTB_OK;
+}
+
+}  // extern "C"

@@ -1,0 +1,92 @@
+// draughts-tb probe: a thin C++ layer over the C API (dtb/dtb.h).
+//
+// RAII for the handle, std::string and std::vector instead of buffers. Every
+// call still returns the C status; nothing here throws except std::bad_alloc
+// from the standard containers.
+//
+//   dtb::Tablebase tb;
+//   if (tb.open("tables", 64 << 20) != DTB_OK) ...;
+//   dtb_position pos;
+//   dtb::Tablebase::from_fen("W:WK46,28:B3", pos);
+//   dtb_wdl v;
+//   tb.probe(pos, v);
+#ifndef DTB_DTB_HPP
+#define DTB_DTB_HPP
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dtb/dtb.h"
+
+namespace dtb {
+
+class Tablebase {
+ public:
+  Tablebase() = default;
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+  Tablebase(Tablebase&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  Tablebase& operator=(Tablebase&& other) noexcept {
+    if (this != &other) {
+      dtb_close(handle_);
+      handle_ = std::exchange(other.handle_, nullptr);
+    }
+    return *this;
+  }
+  ~Tablebase() { dtb_close(handle_); }
+
+  /// Open a table directory (closing any previous one).
+  dtb_status open(const std::string& dir, std::size_t cache_bytes, dtb_error* error = nullptr) {
+    dtb_close(std::exchange(handle_, nullptr));
+    return dtb_open(dir.c_str(), cache_bytes, &handle_, error);
+  }
+  bool is_open() const { return handle_ != nullptr; }
+  int max_pieces() const { return dtb_max_pieces(handle_); }
+  dtb_tables* handle() const { return handle_; }
+
+  /// Value for the side to move. Thread-safe.
+  dtb_status probe(const dtb_position& pos, dtb_wdl& wdl, dtb_error* error = nullptr) const {
+    return dtb_probe_wdl(handle_, &pos, &wdl, error);
+  }
+
+  /// Every legal move with its value (for the mover); `best` gets the value
+  /// of the position. Thread-safe.
+  dtb_status moves(const dtb_position& pos, std::vector<dtb_move>& out, dtb_wdl* best = nullptr,
+                   dtb_error* error = nullptr) const {
+    std::size_t count = 0;
+    out.resize(64);
+    dtb_status s = dtb_probe_moves(handle_, &pos, out.data(), out.size(), &count, best, error);
+    if (s == DTB_INVALID_ARGUMENT && count > out.size()) {  // more moves than room: once more
+      out.resize(count);
+      s = dtb_probe_moves(handle_, &pos, out.data(), out.size(), &count, best, error);
+    }
+    out.resize(s == DTB_OK ? count : 0);
+    return s;
+  }
+
+  static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
+    return dtb_position_from_fen(fen.c_str(), &pos, error);
+  }
+  /// Canonical FEN, or "" if the position is not valid.
+  static std::string to_fen(const dtb_position& pos) {
+    char buffer[256];
+    return dtb_position_to_fen(&pos, buffer, sizeof buffer) == DTB_OK ? buffer : "";
+  }
+  /// FMJD notation of a legal move of `pos`, or "" if it is not one.
+  static std::string move_text(const dtb_position& pos, const dtb_move& move) {
+    char buffer[128];
+    return dtb_move_to_string(&pos, &move, buffer, sizeof buffer) == DTB_OK ? buffer : "";
+  }
+
+ private:
+  dtb_tables* handle_ = nullptr;
+};
+
+inline const char* to_string(dtb_wdl v) {
+  return v == DTB_WIN ? "win" : v == DTB_DRAW ? "draw" : "loss";
+}
+
+}  // namespace dtb
+
+#endif  // DTB_DTB_HPP

@@ -1,0 +1,121 @@
+#include "probe/table_directory.h"
+
+#include <filesystem>
+#include <new>
+#include <system_error>
+
+#include "probe/block_cache.h"
+
+namespace dtb::probe {
+namespace {
+
+// Files with more pieces are ignored: no such table can be built, and the
+// material slots grow as (pieces + 1)^4.
+constexpr int kMaxSupportedPieces = 12;
+
+dtb_status status_of(TableStatus s) {
+  switch (s) {
+    case TableStatus::Ok: return DTB_OK;
+    case TableStatus::Missing: return DTB_TABLE_MISSING;
+    case TableStatus::IoError: return DTB_IO_ERROR;
+    case TableStatus::OutOfMemory: return DTB_OUT_OF_MEMORY;
+    default: return DTB_CORRUPTED_TABLE;  // bad magic/version/header, truncated, checksum, decode
+  }
+}
+
+}  // namespace
+
+TableDirectory::TableDirectory(std::string dir, int max_pieces)
+    : dir_(std::move(dir)), max_pieces_(max_pieces) {
+  const std::size_t k = static_cast<std::size_t>(max_pieces_) + 1;
+  slots_ = std::vector<std::atomic<const Table*>>(k * k * k * k);
+  for (auto& s : slots_) s.store(nullptr, std::memory_order_relaxed);
+}
+
+dtb_status TableDirectory::scan(const std::string& dir, std::unique_ptr<TableDirectory>& out,
+                                std::string& message) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec), end;
+  if (ec) {
+    message = "cannot read table directory '" + dir + "': " + ec.message();
+    return DTB_IO_ERROR;
+  }
+  int max_pieces = 0;
+  for (; it != end; it.increment(ec)) {
+    if (ec) {
+      message = "cannot list table directory '" + dir + "': " + ec.message();
+      return DTB_IO_ERROR;
+    }
+    const fs::path& p = it->path();
+    if (p.extension() != table_extension(TableKind::Wdl)) continue;
+    const auto m = parse_material(p.stem().string());
+    if (m && m->pieces() <= kMaxSupportedPieces) max_pieces = std::max(max_pieces, m->pieces());
+  }
+  out.reset(new TableDirectory(dir, max_pieces));
+  return DTB_OK;
+}
+
+std::size_t TableDirectory::slot_of(const Material& m) const {
+  const std::size_t k = static_cast<std::size_t>(max_pieces_) + 1;
+  return ((m.white_kings * k + m.white_men) * k + m.black_kings) * k + m.black_men;
+}
+
+const Table& TableDirectory::table(const Material& m) {
+  std::atomic<const Table*>& slot = slots_[slot_of(m)];
+  if (const Table* t = slot.load(std::memory_order_acquire)) return *t;
+  std::lock_guard<std::mutex> guard(open_mutex_);
+  if (const Table* t = slot.load(std::memory_order_relaxed)) return *t;  // opened meanwhile
+  owned_.push_back(open_table(m, slot_of(m) + 1));
+  slot.store(owned_.back().get(), std::memory_order_release);
+  return *owned_.back();
+}
+
+std::unique_ptr<Table> TableDirectory::open_table(const Material& m, std::uint64_t id) const {
+  auto t = std::make_unique<Table>();
+  t->material = m;
+  t->id = id;
+  t->path = (std::filesystem::path(dir_) / (m.name() + table_extension(TableKind::Wdl))).string();
+  auto fail = [&](dtb_status s, std::string why) {
+    t->status = s;
+    t->error = std::move(why);
+    t->reader.reset();
+    return std::move(t);
+  };
+  try {
+    TableError err;
+    t->reader = TableReader::open(t->path, &err);
+    if (!t->reader || err) {
+      if (err.status == TableStatus::Missing)
+        return fail(DTB_TABLE_MISSING, "no table for " + m.name() + " (" + t->path + ")");
+      return fail(err ? status_of(err.status) : DTB_IO_ERROR,
+                  err.message.empty() ? "cannot open " + t->path : err.message);
+    }
+    // The header was checked by the reader; check that it is the table we
+    // asked for, so a renamed or foreign file cannot answer for another material.
+    const TableReader& r = *t->reader;
+    if (r.kind() != TableKind::Wdl)
+      return fail(DTB_CORRUPTED_TABLE, t->path + ": not a WDL table");
+    if (r.material() != m)
+      return fail(DTB_CORRUPTED_TABLE,
+                  t->path + ": holds material " + r.material().name() + ", not " + m.name());
+    t->index.emplace(m);
+    if (r.positions() != t->index->size())
+      return fail(DTB_CORRUPTED_TABLE, t->path + ": holds " + std::to_string(r.positions()) +
+                                           " positions, the index of " + m.name() + " has " +
+                                           std::to_string(t->index->size()));
+    if (r.max_value() > 3 || r.positions_per_block() == 0)
+      return fail(DTB_CORRUPTED_TABLE, t->path + ": values or block size unfit for a WDL table");
+    t->positions_per_block = r.positions_per_block();
+    t->block_divisor = index_detail::FastDivisor(t->positions_per_block);
+    t->pages_per_block = static_cast<std::uint32_t>(
+        (t->positions_per_block + BlockCache::kPagePositions - 1) / BlockCache::kPagePositions);
+  } catch (const std::bad_alloc&) {
+    return fail(DTB_OUT_OF_MEMORY, "out of memory opening " + t->path);
+  } catch (const std::exception& e) {
+    return fail(DTB_CORRUPTED_TABLE, t->path + ": " + e.what());
+  }
+  return t;
+}
+
+}  // namespace dtb::probe

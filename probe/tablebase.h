@@ -1,0 +1,72 @@
+// The probe proper: the value of a position from a directory of WDL tables.
+//
+// Tables store White to move only, and store nothing meaningful for
+// positions where the side to move must capture (the generator marks them
+// "don't care" and the writer fills them with whatever compresses best).
+// So a probe:
+//   1. if the side to move has a capture: searches the captures (the move
+//      generator applies the majority rule) and takes
+//      value = max over captures of negate(value(successor)),
+//      where a successor whose side to move has no piece left is a win for
+//      the capturer. Successors are probed the same way; the recursion ends
+//      because every capture removes pieces.
+//   2. otherwise ("quiet"): one table read, of the position itself with White
+//      to move, or of its colour reversal (reversed material) with Black to move.
+// A quiet position without legal moves needs no special case: the table
+// holds its loss.
+//
+// Thread safety: every member may be called from many threads at once.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "dtb/dtb.h"
+#include "probe/block_cache.h"
+#include "probe/table_directory.h"
+#include "rules/movegen.h"
+#include "rules/value.h"
+
+namespace dtb::probe {
+
+/// Why a probe failed (filled only on failure, only if asked for).
+struct ProbeError {
+  dtb_status status = DTB_OK;
+  std::string material;     // material of the table involved, if any
+  std::int64_t block = -1;  // damaged block, if any
+  std::string message;
+};
+
+class Tablebase {
+ public:
+  /// Open a directory (see TableDirectory) with a cache of about `cache_bytes`.
+  static dtb_status open(const std::string& dir, std::size_t cache_bytes,
+                         std::unique_ptr<Tablebase>& out, ProbeError* error);
+
+  int max_pieces() const { return directory_->max_pieces(); }
+
+  /// DTB_TOO_MANY_PIECES if `p` has more pieces than the largest table.
+  dtb_status check_size(const Position& p, ProbeError* error) const;
+
+  /// Value of a valid position for its side to move. DTB_TOO_MANY_PIECES if
+  /// it has more pieces than the largest table.
+  dtb_status wdl(const Position& p, Wdl& out, ProbeError* error);
+
+  /// Value of the position after move `m` of `p`, for the side that made it.
+  dtb_status wdl_after(const Position& p, const Move& m, Wdl& out, ProbeError* error);
+
+ private:
+  Tablebase(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes);
+
+  dtb_status resolve(const Position& p, Wdl& out, ProbeError* error);
+  dtb_status quiet_wdl(const Position& p, Wdl& out, ProbeError* error);
+  dtb_status read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error);
+  dtb_status decode_into_cache(const Table& t, std::uint64_t block, std::uint32_t page,
+                               std::uint32_t offset, int& value, ProbeError* error);
+
+  std::unique_ptr<TableDirectory> directory_;
+  BlockCache cache_;
+};
+
+}  // namespace dtb::probe

@@ -1,0 +1,88 @@
+// Shared helpers of the probe tests: temporary directories, tables written
+// from an independent solve, the generated test tables, C-struct positions.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compress/table_file.h"
+#include "dtb/dtb.h"
+#include "naive_solver.h"
+#include "rules/movegen.h"
+
+namespace dtb::test {
+
+/// A fresh directory under the system temp dir, removed with its contents.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "dtb-probe-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+inline dtb_position c_position(const Position& p) {
+  return dtb_position{to_dense(p.white), to_dense(p.black), to_dense(p.kings),
+                      p.side == Color::White ? std::uint32_t{DTB_WHITE} : std::uint32_t{DTB_BLACK}};
+}
+
+/// Write the WDL tables of a naive solution into `dir`. Capture positions
+/// are marked don't care and given a WRONG value, so a probe that reads them
+/// instead of resolving the captures fails the comparison. Block sizes vary by
+/// material (smaller and larger than the probe's cache page) to exercise both.
+inline void write_naive_tables(const NaiveSolution& solution, const std::string& dir) {
+  const std::uint32_t block_sizes[] = {4096, 16384, 65536, 1000};
+  std::size_t k = 0;
+  for (const Material& m : solution.materials()) {
+    const PositionIndex& index = solution.index(m);
+    const std::vector<std::uint8_t>& truth = solution.values(m);
+    std::vector<std::uint16_t> values(truth.begin(), truth.end());
+    std::vector<std::uint8_t> dont_care(values.size(), 0);
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      if (!has_capture(index.unrank(i))) continue;
+      dont_care[i] = 1;
+      values[i] = static_cast<std::uint16_t>((values[i] + 1) % 3);
+    }
+    WriteOptions options;
+    options.positions_per_block = block_sizes[k++ % 4];
+    options.zstd_level = 1;
+    const TableError err = write_table(dir + "/" + m.name() + ".wdl",
+                                       TableContents{m, TableKind::Wdl, values, dont_care}, options);
+    if (err) throw std::runtime_error("write_table: " + err.message);
+  }
+}
+
+/// The generated 2-4 piece tables: $DTB_TEST_TABLES (a CTest fixture builds
+/// them once), else built now with `$DTB_BINARY gen` into a temp dir that
+/// lives as long as the test process.
+inline std::string generated_tables_dir() {
+  if (const char* dir = std::getenv("DTB_TEST_TABLES"); dir && *dir) return dir;
+  static const TempDir built;
+  static const bool generated = [] {
+    const char* binary = std::getenv("DTB_BINARY");
+    if (!binary || !*binary) throw std::runtime_error("neither DTB_TEST_TABLES nor DTB_BINARY is set");
+    const std::string command = std::string("'") + binary + "' gen --max-pieces 4 --quiet --out '" +
+                                built.path() + "' >/dev/null";
+    if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
+    return true;
+  }();
+  (void)generated;
+  return built.path();
+}
+
+}  // namespace dtb::test
