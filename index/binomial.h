@@ -63,11 +63,48 @@ inline std::uint64_t colex_rank_among(std::uint64_t set, std::uint64_t blocked) 
   return r;
 }
 
-/// The largest c < n with C(c, k) <= r (k >= 1, r < C(n, k)). Branch-light
-/// binary search over one row of the table; k == 1 is direct (C(c, 1) = c).
+/// Inverse of c -> C(c, k) for the set sizes one colour's pieces of one kind
+/// actually have (k <= 8): start[r >> shift] is the largest c with
+/// C(c, k) <= (r >> shift) << shift, a lower bound for the answer for r that
+/// is almost always exact or one short. 4096 one-byte entries per k keep the
+/// hot rows in L1 and replace a six-step dependent binary search.
+inline constexpr int kInverseMaxK = 8;
+inline constexpr int kInverseEntries = 4096;
+
+struct InverseBinomialRow {
+  int shift = 0;
+  std::array<std::uint8_t, kInverseEntries> start{};
+};
+
+inline constexpr auto kInverseBinomial = [] {
+  std::array<InverseBinomialRow, kInverseMaxK + 1> rows{};
+  for (int k = 2; k <= kInverseMaxK; ++k) {
+    InverseBinomialRow& row = rows[static_cast<std::size_t>(k)];
+    const std::uint64_t largest = kBinomial[static_cast<std::size_t>(k)][kMaxBinomialN];
+    while (((largest - 1) >> row.shift) >= kInverseEntries) ++row.shift;
+    int c = k - 1;
+    for (std::uint64_t b = 0; b < kInverseEntries; ++b) {
+      const std::uint64_t r = b << row.shift;
+      while (c < kMaxBinomialN && kBinomial[static_cast<std::size_t>(k)][static_cast<std::size_t>(c + 1)] <= r) ++c;
+      row.start[b] = static_cast<std::uint8_t>(c);
+    }
+  }
+  return rows;
+}();
+
+/// The largest c < n with C(c, k) <= r (k >= 1, r < C(n, k)).
 inline int largest_below(int k, std::uint64_t r, int n) {
-  if (k == 1) return static_cast<int>(r);
+  if (k == 1) return static_cast<int>(r);  // C(c, 1) = c
   const std::uint64_t* row = kBinomial[static_cast<std::size_t>(k)].data();
+  if (k <= kInverseMaxK) {
+    const InverseBinomialRow& inverse = kInverseBinomial[static_cast<std::size_t>(k)];
+    // r < C(50, k), so the answer is at most 49 and row[c + 1] stays in range.
+    int c = inverse.start[r >> inverse.shift];
+    c += row[c + 1] <= r;                  // branch-free: the usual single step
+    while (row[c + 1] <= r) ++c;           // rare: the first buckets of a row are wide in c
+    return c;
+  }
+  // Many pieces of one kind (beyond any table this project builds): binary search.
   int lo = k - 1, len = n - lo;  // row[k - 1] = 0 <= r: the answer is in [lo, lo + len)
   while (len > 1) {
     const int half = len / 2;
@@ -77,15 +114,56 @@ inline int largest_below(int k, std::uint64_t r, int n) {
   return lo;
 }
 
+/// Every set of 2 or 3 positions in 0..49 by colex rank, elements packed
+/// one per byte, largest in the highest byte: the last two or three steps
+/// of an unrank become one load (2.4 KB and 78 KB) instead of a chain of
+/// dependent searches. Larger sets peel elements until three are left.
+template <int K>
+constexpr auto make_small_sets() {
+  std::array<std::uint32_t, kBinomial[K][kMaxBinomialN]> sets{};
+  std::array<int, K> element{};
+  for (int i = 0; i < K; ++i) element[static_cast<std::size_t>(i)] = i;
+  // Colex order: advance the lowest element that can move, reset those below.
+  for (std::uint32_t& packed : sets) {
+    packed = 0;
+    for (int i = K - 1; i >= 0; --i) packed = packed << 8 | static_cast<std::uint32_t>(element[static_cast<std::size_t>(i)]);
+    int i = 0;
+    while (i + 1 < K && element[static_cast<std::size_t>(i)] + 1 == element[static_cast<std::size_t>(i + 1)]) ++i;
+    ++element[static_cast<std::size_t>(i)];
+    for (int j = 0; j < i; ++j) element[static_cast<std::size_t>(j)] = j;
+  }
+  return sets;
+}
+inline constexpr auto kPairs = make_small_sets<2>();
+inline constexpr auto kTriples = make_small_sets<3>();
+static_assert(kPairs[0] == 0x0100 && kPairs[1] == 0x0200 && kPairs[2] == 0x0201 && kPairs[1224] == 0x3130);
+static_assert(kTriples[1] == 0x030100 && kTriples[19599] == 0x31302F);
+
+/// Calls emit(c) for each element c of the k-set of positions in 0..n-1 with
+/// colex rank r, largest first.
+template <class Emit>
+inline void for_each_colex_element(int k, std::uint64_t r, int n, Emit&& emit) {
+  for (; k > 3; --k) {
+    const int c = largest_below(k, r, n);
+    r -= kBinomial[static_cast<std::size_t>(k)][static_cast<std::size_t>(c)];
+    emit(c);
+    n = c;
+  }
+  if (k == 3) {
+    const std::uint32_t packed = kTriples[r];
+    emit(static_cast<int>(packed >> 16)), emit(static_cast<int>(packed >> 8 & 0xFF)), emit(static_cast<int>(packed & 0xFF));
+  } else if (k == 2) {
+    const std::uint32_t packed = kPairs[r];
+    emit(static_cast<int>(packed >> 8)), emit(static_cast<int>(packed & 0xFF));
+  } else if (k == 1) {
+    emit(static_cast<int>(r));
+  }
+}
+
 /// The set of k positions in 0..n-1 with colex rank r, as a bit mask.
 inline std::uint64_t colex_unrank(int k, std::uint64_t r, int n) {
   std::uint64_t set = 0;
-  for (; k > 0; --k) {
-    const int c = largest_below(k, r, n);
-    r -= kBinomial[static_cast<std::size_t>(k)][static_cast<std::size_t>(c)];
-    set |= std::uint64_t{1} << c;
-    n = c;
-  }
+  for_each_colex_element(k, r, n, [&](int c) { set |= std::uint64_t{1} << c; });
   return set;
 }
 
@@ -93,11 +171,10 @@ inline std::uint64_t colex_unrank(int k, std::uint64_t r, int n) {
 inline int nth_available(int p, std::uint64_t blocked) {
   int square = p;
   // Each blocked square at or below the running answer pushes it up by one;
-  // ascending order makes a single pass enough.
-  for (; blocked; blocked &= blocked - 1) {
-    if (std::countr_zero(blocked) > square) break;
-    ++square;
-  }
+  // ascending order makes a single pass enough. Once a blocked square lies
+  // above the answer all later ones do too, so no early exit is needed: the
+  // trip count is then fixed per material and the loop branch predicts well.
+  for (; blocked; blocked &= blocked - 1) square += std::countr_zero(blocked) <= square;
   return square;
 }
 
@@ -105,12 +182,7 @@ inline int nth_available(int p, std::uint64_t blocked) {
 /// among the n available ones.
 inline std::uint64_t colex_unrank_among(int k, std::uint64_t r, int n, std::uint64_t blocked) {
   std::uint64_t set = 0;
-  for (; k > 0; --k) {
-    const int c = largest_below(k, r, n);
-    r -= kBinomial[static_cast<std::size_t>(k)][static_cast<std::size_t>(c)];
-    set |= std::uint64_t{1} << nth_available(c, blocked);
-    n = c;
-  }
+  for_each_colex_element(k, r, n, [&](int c) { set |= std::uint64_t{1} << nth_available(c, blocked); });
   return set;
 }
 

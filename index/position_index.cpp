@@ -27,6 +27,26 @@ constexpr int kBlackManSquares = 45;  // squares 1..45
 constexpr std::uint64_t kSharedMask = ((std::uint64_t{1} << kSharedSquares) - 1) << kSharedShift;
 constexpr std::uint64_t kSizeLimit = std::uint64_t{1} << 62;
 
+// The white men on 46..50 as a 5-bit set: its colex rank, and back (the set
+// of j men with a given rank), by table rather than by a loop of varying length.
+constexpr auto kHomeRowRanks = [] {
+  std::array<std::uint8_t, 32> ranks{};
+  for (std::uint64_t set = 0; set < 32; ++set) {
+    std::uint64_t r = 0, rest = set;
+    for (int k = 1; rest; ++k, rest &= rest - 1)
+      r += binomial(std::countr_zero(rest), k);
+    ranks[set] = static_cast<std::uint8_t>(r);
+  }
+  return ranks;
+}();
+constexpr auto kHomeRowSets = [] {
+  std::array<std::array<std::uint8_t, 10>, kHomeRowSquares + 1> sets{};  // C(5, j) <= 10
+  for (std::uint8_t set = 0; set < 32; ++set)
+    sets[static_cast<std::size_t>(std::popcount(set))][kHomeRowRanks[set]] = set;
+  return sets;
+}();
+static_assert(kHomeRowRanks[0b11000] == 9 && kHomeRowSets[2][9] == 0b11000);
+
 std::uint64_t checked_product(std::uint64_t a, std::uint64_t b, const Material& m) {
   std::uint64_t out = 0;
   if (__builtin_mul_overflow(a, b, &out) || out >= kSizeLimit)
@@ -50,6 +70,7 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
     const std::uint64_t black = binomial(kBlackManSquares - (wm - j), bm);
     g.shared_ranks = FastDivisor(shared);
     g.black_ranks = FastDivisor(black);
+    g.white_ranks = FastDivisor(shared * black);
     g.first = first;
     first += checked_product(checked_product(binomial(kHomeRowSquares, j), shared, m), black, m);
     g.end = first;
@@ -58,7 +79,8 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
 
   free_squares_ = kSquares - wm - bm;
   const std::uint64_t black_kings = binomial(free_squares_ - m.white_kings, m.black_kings);
-  kings_per_slice_ = checked_product(binomial(free_squares_, m.white_kings), black_kings, m);
+  white_king_sets_ = binomial(free_squares_, m.white_kings);
+  kings_per_slice_ = checked_product(white_king_sets_, black_kings, m);
   checked_product(slice_count_, kings_per_slice_, m);
   slice_div_ = FastDivisor(kings_per_slice_);
   black_kings_div_ = FastDivisor(black_kings);
@@ -71,21 +93,28 @@ std::uint64_t PositionIndex::rank_men_dense(std::uint64_t white_men, std::uint64
   // Black men stand on 1..45 only, all below the white home row, so the white
   // men that block them are exactly those counted below each black man.
   const std::uint64_t black = colex_rank_among(black_men, white_men);
-  return g.first + (colex_rank(home) * g.shared_ranks.divisor() + colex_rank(shared)) *
+  return g.first + (kHomeRowRanks[home] * g.shared_ranks.divisor() + colex_rank(shared)) *
                        g.black_ranks.divisor() +
          black;
 }
 
 void PositionIndex::unrank_men_dense(std::uint64_t slice, std::uint64_t& white_men,
                                      std::uint64_t& black_men) const {
+  // The group is the number of groups ending at or before the slice; counting
+  // over all groups (no early exit) avoids a data-dependent branch.
   int j = 0;
-  while (slice >= groups_[static_cast<std::size_t>(j)].end) ++j;
+  for (int g = 0; g + 1 < group_count_; ++g) j += slice >= groups_[static_cast<std::size_t>(g)].end;
   const MenGroup& g = groups_[static_cast<std::size_t>(j)];
-  const auto [white_part, black_rank] = g.black_ranks.divmod(slice - g.first);
-  const auto [home_rank, shared_rank] = g.shared_ranks.divmod(white_part);
+  // slice - first = (home * C40 + shared) * Cb + black. Both quotients are
+  // taken from the same dividend so the two divisions run in parallel.
+  const std::uint64_t r = slice - g.first;
+  const std::uint64_t white_part = g.black_ranks.divmod(r).first;
+  const std::uint64_t home_rank = g.white_ranks.divmod(r).first;
+  const std::uint64_t black_rank = r - white_part * g.black_ranks.divisor();
+  const std::uint64_t shared_rank = white_part - home_rank * g.shared_ranks.divisor();
   const std::uint64_t shared = colex_unrank(g.shared_white_men, shared_rank, kSharedSquares)
                                << kSharedShift;
-  white_men = colex_unrank(j, home_rank, kHomeRowSquares) << kHomeRowShift | shared;
+  white_men = std::uint64_t{kHomeRowSets[j][home_rank]} << kHomeRowShift | shared;
   black_men = colex_unrank_among(material_.black_men, black_rank,
                                  kBlackManSquares - g.shared_white_men, shared);
 }
@@ -113,11 +142,16 @@ std::uint64_t PositionIndex::rank(const Position& p) const {
 
 Position PositionIndex::unrank(std::uint64_t index) const {
   assert(index < size());
-  const auto [slice, kings_rank] = slice_div_.divmod(index);
+  // index = (slice * Cw + white_rank) * Cb + black_rank with Cw, Cb the king
+  // set counts of each colour; both divisions work on the index itself so
+  // that they do not wait for each other.
+  const std::uint64_t slice = slice_div_.divmod(index).first;
+  const std::uint64_t slice_and_white = black_kings_div_.divmod(index).first;
+  const std::uint64_t black_rank = index - slice_and_white * black_kings_div_.divisor();
+  const std::uint64_t white_rank = slice_and_white - slice * white_king_sets_;
   std::uint64_t white_men = 0, black_men = 0;
   unrank_men_dense(slice, white_men, black_men);
   const std::uint64_t men = white_men | black_men;
-  const auto [white_rank, black_rank] = black_kings_div_.divmod(kings_rank);
   const std::uint64_t white_kings =
       colex_unrank_among(material_.white_kings, white_rank, free_squares_, men);
   const std::uint64_t black_kings = colex_unrank_among(

@@ -74,6 +74,7 @@ class PositionIndex {
     int shared_white_men = 0;                 // wm - j, on squares 6..45
     index_detail::FastDivisor shared_ranks;   // C(40, wm - j)
     index_detail::FastDivisor black_ranks;    // C(45 - (wm - j), bm)
+    index_detail::FastDivisor white_ranks;    // C(40, wm - j) * C(45 - (wm - j), bm)
   };
 
   std::uint64_t rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const;
@@ -87,6 +88,7 @@ class PositionIndex {
   int group_count_ = 0;   // groups j = 0 .. group_count_ - 1
   index_detail::FastDivisor slice_div_;        // kings_per_slice
   index_detail::FastDivisor black_kings_div_;  // C(free - wk, bk)
+  std::uint64_t white_king_sets_ = 1;          // C(free, wk)
 };
 
 }  // namespace dtb
