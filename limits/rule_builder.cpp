@@ -30,9 +30,10 @@ static Outcome successor_in_rule_game(const TableSet& rules, const TableSet& dtw
   return Outcome{rule_value_with_budget(b, limit_plies(next)), 0};
 }
 
-TableSet build_rules(const TableSet& dtw, const Progress& progress) {
+TableSet build_rules(const TableSet& dtw, const Progress& progress, int max_pieces) {
   TableSet rules(TableKind::Rule);
   for (const Material& m : class_materials_white_strong()) {
+    if (m.pieces() > max_pieces) continue;
     const auto start = std::chrono::steady_clock::now();
     std::vector<Material> unit{m};
     if (!m.symmetric()) unit.push_back(m.reversed());

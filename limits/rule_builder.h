@@ -43,7 +43,8 @@ namespace dtb {
 std::vector<Material> class_materials();
 
 /// Rule budgets (TableKind::Rule, value_encoding.h) for every class material
-/// of both colours. `dtw` must hold every material a class material reaches.
-TableSet build_rules(const TableSet& dtw, const Progress& progress = {});
+/// of both colours with at most `max_pieces` pieces (4: all of them; 3: the
+/// 6.4 materials only). `dtw` must hold every material they reach.
+TableSet build_rules(const TableSet& dtw, const Progress& progress = {}, int max_pieces = 4);
 
 }  // namespace dtb

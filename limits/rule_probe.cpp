@@ -8,7 +8,7 @@
 namespace dtb {
 
 std::optional<Outcome> rule_budget(const TableSet& rules, const Position& p) {
-  const Position w = white_to_move_view(p);
+  const Position w = white_to_move_form(p);
   if (w.white == 0 || w.black == 0) return std::nullopt;
   if (rule_class(material_of(w)) == RuleClass::None) return std::nullopt;
   const auto v = rules.lookup(w);
@@ -47,7 +47,7 @@ State after(const State& s, const Move& m) {
 // class (the budget must fit what is left), by dtw outside. nullopt when the
 // table it needs is not held.
 std::optional<Outcome> value_of(const TableSet& rules, const TableSet& dtw, const State& s) {
-  const Position w = white_to_move_view(s.pos);
+  const Position w = white_to_move_form(s.pos);
   if (w.white == 0) return Outcome{Wdl::Loss, 0};
   if (s.count >= 0) {
     const auto b = rule_budget(rules, s.pos);

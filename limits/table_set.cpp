@@ -28,7 +28,7 @@ const PositionIndex& TableSet::index(const Material& m) const {
 }
 
 std::optional<std::uint16_t> TableSet::lookup(const Position& p) const {
-  const Position w = white_to_move_view(p);
+  const Position w = white_to_move_form(p);
   if (w.white == 0 || w.black == 0) return std::nullopt;
   const Material m = material_of(w);
   const auto it = tables_.find(m);

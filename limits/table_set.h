@@ -14,16 +14,12 @@
 #include <vector>
 
 #include "compress/table_file.h"
+#include "index/colour.h"
 #include "index/material.h"
 #include "index/position_index.h"
 #include "rules/position.h"
 
 namespace dtb {
-
-/// The position seen from the side to move as White (colour-reversed if Black moves).
-inline Position white_to_move_view(const Position& p) {
-  return p.side == Color::White ? p : colour_reversed(p);
-}
 
 class TableSet {
  public:
