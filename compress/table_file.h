@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,6 +27,24 @@ enum class TableKind : std::uint8_t {
 
 /// File name extension of a kind, with the dot: ".wdl", ".dtw", ".rule".
 const char* table_extension(TableKind kind);
+
+/// How the values of one block are laid out before zstd compresses them
+/// (FORMAT.md, "Packings"). The writer picks one per table from the values.
+enum class Packing : std::uint8_t {
+  Bits2 = 1,   // 4 values per byte, 2 bits each, value i at bits 2*(i%4) of byte i/4
+  Base3 = 2,   // 5 values per byte, byte = sum v_k * 3^k (values 0..2 only)
+  Bits8 = 3,   // 1 byte per value
+  Bits16 = 4,  // 2 bytes per value, little-endian
+  Runs = 5,    // runs: value byte, then the run length - 1 as a LEB128 varint (values < 256)
+};
+
+/// Name of a packing ("bits2", "base3", "bits8", "bits16", "runs").
+const char* packing_name(Packing packing);
+
+/// Which index scheme (index/position_index.h) the values are ordered by.
+/// Bump it whenever PositionIndex changes the order of positions: readers
+/// refuse files of another scheme (BadVersion) instead of misreading them.
+inline constexpr std::uint16_t kIndexSchemeVersion = 1;
 
 /// Explicit error codes, as in zstd's API: every call says what went wrong.
 enum class TableStatus : int {
@@ -59,10 +78,24 @@ struct TableContents {
   std::span<const std::uint8_t> dont_care;  // empty, or one byte (0/1) per position
 };
 
+/// Knobs of the writer. The defaults are the measured best (FORMAT.md,
+/// "Measurements"); the others exist for tests and measurements. The same
+/// contents and options always give the same bytes.
+struct WriteOptions {
+  std::optional<Packing> packing;           // default: chosen from the kind and the values
+  std::uint32_t positions_per_block = 0;    // default (0): kDefaultPositionsPerBlock
+  int zstd_level = 0;                       // default (0): kDefaultZstdLevel
+  std::uint32_t dictionary_bytes = 0;       // > 0: train and embed a zstd dictionary of at most this size
+};
+inline constexpr std::uint32_t kDefaultPositionsPerBlock = 16384;
+inline constexpr int kDefaultZstdLevel = 19;
+
 /// Write a table atomically: a temporary file beside `path`, fsync, rename.
 /// A full disk, a failed write or an fsync error is reported, and the
 /// temporary file is removed; `path` is never left half-written.
 TableError write_table(const std::string& path, const TableContents& contents);
+TableError write_table(const std::string& path, const TableContents& contents,
+                       const WriteOptions& options);
 
 /// Read-only access to one table file. Opening checks the header and the
 /// offset table; each block's checksum is checked whenever it is decoded.
@@ -70,6 +103,10 @@ TableError write_table(const std::string& path, const TableContents& contents);
 class TableReader {
  public:
   static std::unique_ptr<TableReader> open(const std::string& path, TableError* error);
+  /// The same checks on a file's bytes already in memory (tests, fuzzing,
+  /// tables shipped inside a program). `name` stands for the path in messages.
+  static std::unique_ptr<TableReader> open_bytes(std::vector<std::uint8_t> bytes, const std::string& name,
+                                                 TableError* error);
   virtual ~TableReader() = default;
 
   virtual const Material& material() const = 0;
@@ -79,11 +116,43 @@ class TableReader {
   virtual std::uint64_t block_count() const = 0;
   virtual std::uint64_t file_bytes() const = 0;
 
+  virtual Packing packing() const = 0;
+  virtual std::uint16_t max_value() const = 0;  // largest value stored in the file
+  /// Number of values in block b (positions_per_block(), or fewer for the last).
+  std::uint32_t block_values(std::uint64_t b) const;
+
   /// Decode block `b` into `out` (resized to the block's number of values).
   virtual TableError decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const = 0;
+
+  /// Fast paths for the probe's cache, for tables whose values fit (else
+  /// InvalidArgument). Same checks as decode_block.
+  /// One byte per value (max_value() < 256):
+  virtual TableError decode_block_bytes(std::uint64_t b, std::vector<std::uint8_t>& out) const = 0;
+  /// Four values per byte, value i at bits 2*(i%4) of byte i/4, read with
+  /// packed2_value() (max_value() < 4; WDL tables): the densest cache form.
+  virtual TableError decode_block_packed2(std::uint64_t b, std::vector<std::uint8_t>& out) const = 0;
+
+  /// Value at one index (decodes its block: for tools and tests, not for speed).
+  TableError value_at(std::uint64_t index, std::uint16_t* value) const;
 
   /// Check every block's checksum (and that every block decodes).
   virtual TableError verify_all() const = 0;
 };
+
+/// Value i of a block decoded by decode_block_packed2.
+inline unsigned packed2_value(const std::uint8_t* packed, std::uint32_t i) {
+  return (packed[i >> 2] >> ((i & 3) * 2)) & 3u;
+}
+
+/// On-disk size and density of a table file, for `dtb stats` and `dtb info`.
+struct TableFileStats {
+  std::uint64_t positions = 0;
+  std::uint64_t file_bytes = 0;
+  double bits_per_position() const {
+    return positions == 0 ? 0.0 : 8.0 * static_cast<double>(file_bytes) / static_cast<double>(positions);
+  }
+};
+/// Opens the file (header and offset table checked) and returns its stats.
+TableError table_file_stats(const std::string& path, TableFileStats* stats);
 
 }  // namespace dtb

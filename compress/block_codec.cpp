@@ -1,0 +1,100 @@
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format / ZSTD_d_format (magicless frames)
+#include "compress/block_codec.h"
+
+#include <zdict.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+namespace dtb::block_codec {
+
+Compressor::Compressor(int level, std::span<const std::uint8_t> dictionary) {
+  cctx_ = ZSTD_createCCtx();
+  if (!cctx_) return;
+  bool ok = !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, level)) &&
+            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_format, ZSTD_f_zstd1_magicless)) &&
+            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_checksumFlag, 0)) &&
+            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_dictIDFlag, 0)) &&
+            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_contentSizeFlag, 1));
+  if (ok && !dictionary.empty()) {
+    cdict_ = ZSTD_createCDict(dictionary.data(), dictionary.size(), level);
+    ok = cdict_ && !ZSTD_isError(ZSTD_CCtx_refCDict(cctx_, cdict_));
+  }
+  if (!ok) {
+    ZSTD_freeCCtx(cctx_);
+    cctx_ = nullptr;
+  }
+}
+
+Compressor::~Compressor() {
+  ZSTD_freeCDict(cdict_);
+  ZSTD_freeCCtx(cctx_);
+}
+
+bool Compressor::compress(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out, std::string* error) {
+  out.resize(ZSTD_compressBound(in.size()));
+  const std::size_t n = ZSTD_compress2(cctx_, out.data(), out.size(), in.data(), in.size());
+  if (ZSTD_isError(n)) {
+    *error = std::string("zstd compression failed: ") + ZSTD_getErrorName(n);
+    return false;
+  }
+  out.resize(n);
+  return true;
+}
+
+DecompressionDictionary::DecompressionDictionary(std::span<const std::uint8_t> dictionary)
+    : ddict_(ZSTD_createDDict(dictionary.data(), dictionary.size())) {}
+
+DecompressionDictionary::~DecompressionDictionary() { ZSTD_freeDDict(ddict_); }
+
+namespace {
+
+// A decompression context costs ~100 KB to create, which would dominate the
+// decoding of a small block: each thread keeps one for its lifetime.
+ZSTD_DCtx* thread_context() {
+  struct Holder {
+    ZSTD_DCtx* dctx = nullptr;
+    ~Holder() { ZSTD_freeDCtx(dctx); }
+  };
+  thread_local Holder holder;
+  if (!holder.dctx) {
+    ZSTD_DCtx* d = ZSTD_createDCtx();
+    if (d && ZSTD_isError(ZSTD_DCtx_setParameter(d, ZSTD_d_format, ZSTD_f_zstd1_magicless))) {
+      ZSTD_freeDCtx(d);
+      d = nullptr;
+    }
+    holder.dctx = d;
+  }
+  return holder.dctx;
+}
+
+}  // namespace
+
+DecompressResult decompress(const DecompressionDictionary* dictionary, std::span<const std::uint8_t> in,
+                            std::uint8_t* out, std::size_t capacity, std::size_t* size, std::string* error) {
+  ZSTD_DCtx* dctx = thread_context();
+  if (!dctx) {
+    *error = "cannot allocate a zstd decompression context";
+    return DecompressResult::OutOfMemory;
+  }
+  const std::size_t n = ZSTD_decompress_usingDDict(dctx, out, capacity, in.data(), in.size(),
+                                                   dictionary ? dictionary->get() : nullptr);
+  if (ZSTD_isError(n)) {
+    *error = std::string("zstd: ") + ZSTD_getErrorName(n);
+    return ZSTD_getErrorCode(n) == ZSTD_error_memory_allocation ? DecompressResult::OutOfMemory
+                                                                 : DecompressResult::Failed;
+  }
+  *size = n;
+  return DecompressResult::Ok;
+}
+
+std::vector<std::uint8_t> train_dictionary(std::span<const std::uint8_t> samples,
+                                           std::span<const std::size_t> sample_sizes, std::size_t max_bytes) {
+  std::vector<std::uint8_t> dict(max_bytes);
+  const std::size_t n = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(), sample_sizes.data(),
+                                              static_cast<unsigned>(sample_sizes.size()));
+  if (ZDICT_isError(n)) return {};
+  dict.resize(n);
+  return dict;
+}
+
+}  // namespace dtb::block_codec

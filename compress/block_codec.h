@@ -1,0 +1,70 @@
+// zstd compression of single blocks, as table files store them.
+//
+// Every block is one zstd frame in the "magicless" format: the 4-byte frame
+// magic would be the same in every block, and the block table already says
+// where each block is, so it is dropped (FORMAT.md, "Blocks"). Frames carry
+// their content size and no zstd checksum (the block table's XXH3 covers the
+// compressed bytes before zstd ever sees them).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+struct ZSTD_CCtx_s;
+struct ZSTD_CDict_s;
+struct ZSTD_DDict_s;
+
+namespace dtb::block_codec {
+
+/// Compresses blocks one after the other; owned by one writer call, so
+/// writers on different threads share nothing.
+class Compressor {
+ public:
+  /// `dictionary` may be empty (no dictionary). Check ok() before use.
+  Compressor(int level, std::span<const std::uint8_t> dictionary);
+  ~Compressor();
+  Compressor(const Compressor&) = delete;
+  Compressor& operator=(const Compressor&) = delete;
+
+  bool ok() const { return cctx_ != nullptr; }
+  /// Compress `in` into `out` (replaced). False with a message on failure.
+  bool compress(std::span<const std::uint8_t> in, std::vector<std::uint8_t>& out, std::string* error);
+
+ private:
+  ZSTD_CCtx_s* cctx_ = nullptr;
+  ZSTD_CDict_s* cdict_ = nullptr;
+};
+
+/// A digested dictionary for decompression: immutable once built, so any
+/// number of threads may decompress with it at once.
+class DecompressionDictionary {
+ public:
+  explicit DecompressionDictionary(std::span<const std::uint8_t> dictionary);
+  ~DecompressionDictionary();
+  DecompressionDictionary(const DecompressionDictionary&) = delete;
+  DecompressionDictionary& operator=(const DecompressionDictionary&) = delete;
+  bool ok() const { return ddict_ != nullptr; }
+  const ZSTD_DDict_s* get() const { return ddict_; }
+
+ private:
+  ZSTD_DDict_s* ddict_ = nullptr;
+};
+
+enum class DecompressResult { Ok, Failed, OutOfMemory };
+
+/// Decompress one block frame into out[0..capacity); `*size` receives the
+/// decompressed size. Uses a decompression context private to the calling
+/// thread, so concurrent calls never contend. `dictionary` may be null.
+DecompressResult decompress(const DecompressionDictionary* dictionary, std::span<const std::uint8_t> in,
+                            std::uint8_t* out, std::size_t capacity, std::size_t* size, std::string* error);
+
+/// Train a dictionary of at most `max_bytes` on `samples` (concatenated, with
+/// their sizes). Empty if zstd cannot train one (too few samples, ...).
+std::vector<std::uint8_t> train_dictionary(std::span<const std::uint8_t> samples,
+                                           std::span<const std::size_t> sample_sizes, std::size_t max_bytes);
+
+}  // namespace dtb::block_codec

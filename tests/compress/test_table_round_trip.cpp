@@ -1,0 +1,195 @@
+// write_table then TableReader gives back every value that matters, for
+// every packing, block size edge case, kind and decode path.
+#include <catch2/catch.hpp>
+
+#include "compress/table_file.h"
+#include "tests/compress/synthetic_values.h"
+#include "tests/compress/table_test_support.h"
+
+using namespace dtb;
+
+namespace {
+
+const Material kMaterial{2, 1, 1, 0};  // KKMvK
+
+std::vector<std::uint16_t> read_all(const TableReader& r) {
+  std::vector<std::uint16_t> all, block;
+  for (std::uint64_t b = 0; b < r.block_count(); ++b) {
+    const TableError e = r.decode_block(b, block);
+    INFO(e.message);
+    REQUIRE_FALSE(e);
+    REQUIRE(block.size() == r.block_values(b));
+    all.insert(all.end(), block.begin(), block.end());
+  }
+  return all;
+}
+
+std::unique_ptr<TableReader> open_ok(const std::string& path) {
+  TableError e;
+  auto r = TableReader::open(path, &e);
+  INFO(e.message);
+  REQUIRE(r);
+  REQUIRE_FALSE(e);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("WDL tables round-trip for every packing and awkward sizes", "[table]") {
+  testing::TempDir dir;
+  const std::uint32_t per_block = 1000;
+  const Packing packings[] = {Packing::Bits2, Packing::Base3, Packing::Bits8, Packing::Runs, Packing::Bits16};
+  for (Packing p : packings) {
+    for (std::size_t n : {0u, 1u, 999u, 1000u, 1001u, 3007u}) {
+      for (bool structured : {false, true}) {
+        INFO(packing_name(p) << " n=" << n << (structured ? " tablebase-like" : " random"));
+        const auto values = structured ? testing::tablebase_like(n, 97, 0, n).values : testing::random_values(n, 2, n);
+        const std::string path = dir.file("KKMvK.wdl");
+        WriteOptions options;
+        options.packing = p;
+        options.positions_per_block = per_block;
+        const TableError w = write_table(path, {kMaterial, TableKind::Wdl, values, {}}, options);
+        INFO(w.message);
+        REQUIRE_FALSE(w);
+        const auto r = open_ok(path);
+        CHECK(r->material() == kMaterial);
+        CHECK(r->kind() == TableKind::Wdl);
+        CHECK(r->packing() == p);
+        CHECK(r->positions() == n);
+        CHECK(r->positions_per_block() == per_block);
+        CHECK(r->block_count() == (n + per_block - 1) / per_block);
+        CHECK(r->verify_all().status == TableStatus::Ok);
+        CHECK(read_all(*r) == values);
+      }
+    }
+  }
+}
+
+TEST_CASE("the byte and two-bit decode paths agree with decode_block", "[table]") {
+  testing::TempDir dir;
+  const auto values = testing::tablebase_like(5000, 50, 0, 9).values;
+  for (Packing p : {Packing::Bits2, Packing::Base3, Packing::Bits8, Packing::Runs}) {
+    INFO(packing_name(p));
+    WriteOptions options;
+    options.packing = p;
+    options.positions_per_block = 1024;
+    REQUIRE_FALSE(write_table(dir.file("t.wdl"), {kMaterial, TableKind::Wdl, values, {}}, options));
+    const auto r = open_ok(dir.file("t.wdl"));
+    std::vector<std::uint8_t> bytes, packed;
+    for (std::uint64_t b = 0; b < r->block_count(); ++b) {
+      REQUIRE_FALSE(r->decode_block_bytes(b, bytes));
+      REQUIRE_FALSE(r->decode_block_packed2(b, packed));
+      REQUIRE(bytes.size() == r->block_values(b));
+      for (std::uint32_t i = 0; i < bytes.size(); ++i) {
+        REQUIRE(bytes[i] == values[b * 1024 + i]);
+        REQUIRE(packed2_value(packed.data(), i) == values[b * 1024 + i]);
+      }
+    }
+  }
+}
+
+TEST_CASE("don't-care positions may hold anything; the others are exact", "[table]") {
+  testing::TempDir dir;
+  const auto t = testing::tablebase_like(20000, 300, 30, 5);
+  REQUIRE(std::count(t.dont_care.begin(), t.dont_care.end(), 1) > 4000);
+  const std::string path = dir.file("KKMvK.wdl");
+  REQUIRE_FALSE(write_table(path, {kMaterial, TableKind::Wdl, t.values, t.dont_care}));
+  const auto r = open_ok(path);
+  const auto stored = read_all(*r);
+  REQUIRE(stored.size() == t.values.size());
+  for (std::size_t i = 0; i < stored.size(); ++i)
+    if (!t.dont_care[i]) REQUIRE(stored[i] == t.values[i]);
+
+  SECTION("the don't-care fill makes the file smaller than storing the random values") {
+    REQUIRE_FALSE(write_table(dir.file("raw.wdl"), {kMaterial, TableKind::Wdl, t.values, {}}));
+    CHECK(r->file_bytes() < open_ok(dir.file("raw.wdl"))->file_bytes());
+  }
+  SECTION("a WDL value above 2 is accepted only where nobody reads it") {
+    auto values = t.values;
+    const auto dc = std::find(t.dont_care.begin(), t.dont_care.end(), 1) - t.dont_care.begin();
+    values[dc] = 3;
+    CHECK_FALSE(write_table(path, {kMaterial, TableKind::Wdl, values, t.dont_care}));
+    const auto cared = std::find(t.dont_care.begin(), t.dont_care.end(), 0) - t.dont_care.begin();
+    values[cared] = 3;
+    CHECK(write_table(path, {kMaterial, TableKind::Wdl, values, t.dont_care}).status == TableStatus::InvalidArgument);
+  }
+}
+
+TEST_CASE("wide values (DTW, rule budgets) round-trip with their packing", "[table]") {
+  testing::TempDir dir;
+  for (std::uint16_t top : {std::uint16_t{200}, std::uint16_t{1000}, std::uint16_t{65535}}) {
+    INFO("max " << top);
+    auto values = testing::random_values(4321, top, top);
+    values[17] = top;
+    REQUIRE_FALSE(write_table(dir.file("KKMvK.dtw"), {kMaterial, TableKind::Dtw, values, {}}));
+    const auto r = open_ok(dir.file("KKMvK.dtw"));
+    CHECK(r->kind() == TableKind::Dtw);
+    CHECK(r->max_value() == top);
+    CHECK(r->packing() == (top < 256 ? Packing::Bits8 : Packing::Bits16));
+    CHECK(read_all(*r) == values);
+    std::vector<std::uint8_t> bytes;
+    CHECK((r->decode_block_bytes(0, bytes).status == TableStatus::Ok) == (top < 256));
+    CHECK(r->decode_block_packed2(0, bytes).status == TableStatus::InvalidArgument);
+  }
+}
+
+TEST_CASE("output is byte-for-byte deterministic", "[table]") {
+  testing::TempDir dir;
+  const auto t = testing::tablebase_like(50000, 700, 25, 11);
+  for (std::uint32_t dictionary : {0u, 4096u}) {
+    WriteOptions options;
+    options.dictionary_bytes = dictionary;
+    options.positions_per_block = 2048;
+    REQUIRE_FALSE(write_table(dir.file("a.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+    REQUIRE_FALSE(write_table(dir.file("b.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+    CHECK(testing::read_bytes(dir.file("a.wdl")) == testing::read_bytes(dir.file("b.wdl")));
+  }
+}
+
+TEST_CASE("tables with an embedded dictionary round-trip", "[table]") {
+  testing::TempDir dir;
+  const auto values = testing::tablebase_like(200000, 900, 0, 3).values;
+  WriteOptions options;
+  options.dictionary_bytes = 8192;
+  options.positions_per_block = 4096;
+  REQUIRE_FALSE(write_table(dir.file("d.wdl"), {kMaterial, TableKind::Wdl, values, {}}, options));
+  const auto r = open_ok(dir.file("d.wdl"));
+  CHECK(read_all(*r) == values);
+  std::uint16_t v = 9;
+  REQUIRE_FALSE(r->value_at(123456, &v));
+  CHECK(v == values[123456]);
+  CHECK(r->value_at(values.size(), &v).status == TableStatus::InvalidArgument);
+}
+
+TEST_CASE("table_file_stats reports the size and density", "[table]") {
+  testing::TempDir dir;
+  const auto values = testing::tablebase_like(100000, 500, 0, 1).values;
+  REQUIRE_FALSE(write_table(dir.file("s.wdl"), {kMaterial, TableKind::Wdl, values, {}}));
+  TableFileStats stats;
+  REQUIRE_FALSE(table_file_stats(dir.file("s.wdl"), &stats));
+  CHECK(stats.positions == 100000);
+  CHECK(stats.file_bytes == std::filesystem::file_size(dir.file("s.wdl")));
+  CHECK(stats.bits_per_position() == Approx(8.0 * static_cast<double>(stats.file_bytes) / 100000));
+  CHECK(table_file_stats(dir.file("none.wdl"), &stats).status == TableStatus::Missing);
+}
+
+TEST_CASE("write_table rejects contents it cannot store faithfully", "[table]") {
+  testing::TempDir dir;
+  const std::vector<std::uint16_t> values = {0, 1, 2, 1};
+  const std::vector<std::uint8_t> short_dc = {0, 0};
+  CHECK(write_table(dir.file("x.wdl"), {kMaterial, TableKind::Wdl, values, short_dc}).status ==
+        TableStatus::InvalidArgument);
+  WriteOptions base3;
+  base3.packing = Packing::Base3;
+  const std::vector<std::uint16_t> wide = {0, 3};
+  CHECK(write_table(dir.file("x.rule"), {kMaterial, TableKind::Rule, wide, {}}, base3).status ==
+        TableStatus::InvalidArgument);
+  WriteOptions huge_blocks;
+  huge_blocks.positions_per_block = 1u << 30;
+  CHECK(write_table(dir.file("x.wdl"), {kMaterial, TableKind::Wdl, values, {}}, huge_blocks).status ==
+        TableStatus::InvalidArgument);
+  CHECK_FALSE(std::filesystem::exists(dir.file("x.wdl")));
+  CHECK(table_extension(TableKind::Wdl) == std::string(".wdl"));
+  CHECK(table_extension(TableKind::Dtw) == std::string(".dtw"));
+  CHECK(table_extension(TableKind::Rule) == std::string(".rule"));
+}
