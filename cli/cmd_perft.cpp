@@ -12,13 +12,15 @@ namespace dtb::cli {
 namespace {
 
 int run_perft(const Args& args) {
-  bool divide = false, timing = false;
+  bool divide = false, timing = false, paths = false;
   std::vector<std::string> positional;
   for (const std::string& a : args) {
     if (a == "--divide")
       divide = true;
     else if (a == "--time")
       timing = true;
+    else if (a == "--count-paths")
+      paths = true;
     else if (a.starts_with("--"))
       return usage_error("perft", "unknown option " + a);
     else
@@ -34,7 +36,9 @@ int run_perft(const Args& args) {
 
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
-  if (divide && depth > 0) {
+  if (paths) {
+    total = perft_paths(*pos, depth);
+  } else if (divide && depth > 0) {
     MoveList list;
     generate_moves(*pos, list);
     for (const Move& m : list) {
@@ -55,7 +59,9 @@ int run_perft(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("perft", "FEN|start DEPTH [--divide] [--time]",
-            "count the leaves of the legal move tree (per root move with --divide)", run_perft);
+DTB_COMMAND("perft", "FEN|start DEPTH [--divide] [--time] [--count-paths]",
+            "count the leaves of the legal move tree (per root move with --divide; "
+            "--count-paths counts a capture once per path)",
+            run_perft);
 
 }  // namespace dtb::cli

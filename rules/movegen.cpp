@@ -24,8 +24,8 @@ void push(MoveList& list, const Move& m) {
 // `taken`; `empty` includes the mover's starting square.
 class CaptureSearch {
  public:
-  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& list)
-      : opponents_(opponents), board_empty_(empty), empty_(empty), list_(list) {}
+  CaptureSearch(Bitboard opponents, Bitboard empty, MoveList& list, bool keep_paths)
+      : opponents_(opponents), board_empty_(empty), empty_(empty), list_(list), keep_paths_(keep_paths) {}
 
   // All maximal capture sequences of the piece on `from`. The mover's own
   // square is empty while it moves.
@@ -79,13 +79,15 @@ class CaptureSearch {
       list_.overflow = false;
     }
     const Move m{taken, static_cast<std::uint8_t>(from_), static_cast<std::uint8_t>(to)};
-    for (int i = 0; i < list_.size; ++i)
-      if (list_[i] == m) return;
+    if (!keep_paths_)
+      for (int i = 0; i < list_.size; ++i)
+        if (list_[i] == m) return;
     push(list_, m);
   }
 
   Bitboard opponents_, board_empty_, empty_;
   MoveList& list_;
+  bool keep_paths_;
   int from_ = 0;
   int best_ = 0;
 };
@@ -107,11 +109,11 @@ bool king_has_capture(int sq, Bitboard opponents, Bitboard empty) {
   return false;
 }
 
-bool generate_captures(const Position& pos, MoveList& list) {
+bool generate_captures(const Position& pos, MoveList& list, bool keep_paths = false) {
   const Color us = pos.side;
   const Bitboard opponents = pos.pieces(opposite(us));
   const Bitboard empty = pos.empty();
-  CaptureSearch search(opponents, empty, list);
+  CaptureSearch search(opponents, empty, list, keep_paths);
   Bitboard men = men_with_capture(pos.men_of(us), opponents, empty);
   while (men) search.search(pop_lsb(men), false);
   Bitboard kings = pos.kings_of(us);
@@ -148,6 +150,12 @@ void generate_moves(const Position& pos, MoveList& list) {
   list.size = 0;
   list.overflow = false;
   if (!generate_captures(pos, list)) generate_quiet(pos, list);
+}
+
+void generate_move_paths(const Position& pos, MoveList& list) {
+  list.size = 0;
+  list.overflow = false;
+  if (!generate_captures(pos, list, true)) generate_quiet(pos, list);
 }
 
 bool has_capture(const Position& pos) {

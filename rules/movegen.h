@@ -47,6 +47,11 @@ struct MoveList {
 /// All legal moves of the side to move.
 void generate_moves(const Position& pos, MoveList& list);
 
+/// The same, but a capture that can be played along several paths (same
+/// start, end and captured set) is listed once per path. Only for checking
+/// the deduplication against published perft figures that count paths.
+void generate_move_paths(const Position& pos, MoveList& list);
+
 /// Whether the side to move has a capture (and so must capture).
 bool has_capture(const Position& pos);
 

@@ -14,4 +14,13 @@ std::uint64_t perft(const Position& pos, int depth) {
   return total;
 }
 
+std::uint64_t perft_paths(const Position& pos, int depth) {
+  MoveList list;
+  generate_move_paths(pos, list);
+  if (depth <= 1) return depth <= 0 ? 1 : static_cast<std::uint64_t>(list.size);
+  std::uint64_t total = 0;
+  for (const Move& m : list) total += perft_paths(make_move(pos, m), depth - 1);
+  return total;
+}
+
 }  // namespace dtb

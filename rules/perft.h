@@ -12,4 +12,8 @@ namespace dtb {
 /// ply: the leaves below a depth-1 node are its number of legal moves.
 std::uint64_t perft(const Position& pos, int depth);
 
+/// Perft that counts a capture once per path (see generate_move_paths), the
+/// convention of some published tables. No bulk counting: it is a check.
+std::uint64_t perft_paths(const Position& pos, int depth);
+
 }  // namespace dtb

@@ -15,6 +15,7 @@ expect_fail() {  # stderr-substring, command...
   [[ "$err" == *"$want"* ]] || fail "$*: stderr '$err' lacks '$want'"
 }
 expect_out 27117 "$dtb" perft start 5
+expect_out 41022614 "$dtb" perft start 9 --count-paths
 expect_out 22369 "$dtb" perft "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38" 9
 divide=$("$dtb" perft start 3 --divide) || fail "divide"
 [ "$(echo "$divide" | wc -l)" -eq 10 ] || fail "divide should print 9 moves and a total"
