@@ -102,6 +102,7 @@ class NaiveSolution {
     std::vector<std::vector<std::uint32_t>> successors(threads);  // per thread, in id order
     auto scan = [&](unsigned t, std::uint64_t begin, std::uint64_t end) {
       MoveList moves;
+      successors[t].reserve((end - begin) * 16);
       for (std::uint64_t g = begin; g < end; ++g) {
         const std::size_t u = static_cast<std::size_t>(
             std::upper_bound(first.begin(), first.end(), g) - first.begin() - 1);
