@@ -44,22 +44,32 @@ std::string make_temp_dir(const std::string& tag) {
   return pattern;
 }
 
+// The store of the test tables, filled by whoever needs it first.
+static std::unique_ptr<WdlStore>& shared_store() {
+  static std::unique_ptr<WdlStore> store;
+  return store;
+}
+
 const std::string& test_tables_dir() {
   static const std::string dir = [] {
     if (const char* env = std::getenv("DTB_TEST_TABLES"); env && *env) return std::string(env);
-    return make_temp_dir("tables");
+    // No fixture: build them here (which also loads them).
+    std::string d = make_temp_dir("tables");
+    shared_store() = std::make_unique<WdlStore>();
+    build_into(d, *shared_store());
+    return d;
   }();
   return dir;
 }
 
 const WdlStore& test_store() {
-  // Building on a complete directory only checks and loads its tables.
-  static const std::unique_ptr<WdlStore> store = [] {
-    auto s = std::make_unique<WdlStore>();
-    build_into(test_tables_dir(), *s);
-    return s;
-  }();
-  return *store;
+  const std::string& dir = test_tables_dir();
+  if (!shared_store()) {
+    // Building on a complete directory only checks and loads its tables.
+    shared_store() = std::make_unique<WdlStore>();
+    build_into(dir, *shared_store());
+  }
+  return *shared_store();
 }
 
 }  // namespace dtb::gen::testing
