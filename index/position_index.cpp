@@ -16,6 +16,8 @@ using index_detail::colex_rank_among;
 using index_detail::colex_unrank;
 using index_detail::colex_unrank_among;
 using index_detail::FastDivisor;
+using index_detail::spread_around;
+using index_detail::spread_both_around;
 
 namespace {
 
@@ -52,6 +54,17 @@ std::uint64_t checked_product(std::uint64_t a, std::uint64_t b, const Material& 
   if (__builtin_mul_overflow(a, b, &out) || out >= kSizeLimit)
     throw std::invalid_argument("material " + m.name() + " has too many positions to index");
   return out;
+}
+
+// Dense -> padded layout (rules/board.h from_dense), as four "insert a ghost
+// bit" steps: adding the bits at and above a ghost to themselves moves them
+// up by one. 8 operations instead of 13; unrank converts three boards.
+inline Bitboard padded_from_dense(std::uint64_t d) {
+  d += d & ~((std::uint64_t{1} << 10) - 1);
+  d += d & ~((std::uint64_t{1} << 21) - 1);
+  d += d & ~((std::uint64_t{1} << 32) - 1);
+  d += d & ~((std::uint64_t{1} << 43) - 1);
+  return d;
 }
 
 }  // namespace
@@ -98,8 +111,8 @@ std::uint64_t PositionIndex::rank_men_dense(std::uint64_t white_men, std::uint64
          black;
 }
 
-void PositionIndex::unrank_men_dense(std::uint64_t slice, std::uint64_t& white_men,
-                                     std::uint64_t& black_men) const {
+inline std::pair<std::uint64_t, std::uint64_t> PositionIndex::unrank_men_dense(
+    std::uint64_t slice) const {
   // The group is the number of groups ending at or before the slice; counting
   // over all groups (no early exit) avoids a data-dependent branch.
   int j = 0;
@@ -114,9 +127,9 @@ void PositionIndex::unrank_men_dense(std::uint64_t slice, std::uint64_t& white_m
   const std::uint64_t shared_rank = white_part - home_rank * g.shared_ranks.divisor();
   const std::uint64_t shared = colex_unrank(g.shared_white_men, shared_rank, kSharedSquares)
                                << kSharedShift;
-  white_men = std::uint64_t{kHomeRowSets[j][home_rank]} << kHomeRowShift | shared;
-  black_men = colex_unrank_among(material_.black_men, black_rank,
-                                 kBlackManSquares - g.shared_white_men, shared);
+  return {std::uint64_t{kHomeRowSets[j][home_rank]} << kHomeRowShift | shared,
+          colex_unrank_among(material_.black_men, black_rank, kBlackManSquares - g.shared_white_men,
+                             shared)};
 }
 
 std::uint64_t PositionIndex::rank_men(Bitboard white_men, Bitboard black_men) const {
@@ -124,8 +137,7 @@ std::uint64_t PositionIndex::rank_men(Bitboard white_men, Bitboard black_men) co
 }
 
 std::pair<Bitboard, Bitboard> PositionIndex::unrank_men(std::uint64_t slice) const {
-  std::uint64_t white = 0, black = 0;
-  unrank_men_dense(slice, white, black);
+  const auto [white, black] = unrank_men_dense(slice);
   return {from_dense(white), from_dense(black)};
 }
 
@@ -149,15 +161,17 @@ Position PositionIndex::unrank(std::uint64_t index) const {
   const std::uint64_t slice_and_white = black_kings_div_.divmod(index).first;
   const std::uint64_t black_rank = index - slice_and_white * black_kings_div_.divisor();
   const std::uint64_t white_rank = slice_and_white - slice * white_king_sets_;
-  std::uint64_t white_men = 0, black_men = 0;
-  unrank_men_dense(slice, white_men, black_men);
-  const std::uint64_t men = white_men | black_men;
-  const std::uint64_t white_kings =
-      colex_unrank_among(material_.white_kings, white_rank, free_squares_, men);
-  const std::uint64_t black_kings = colex_unrank_among(
-      material_.black_kings, black_rank, free_squares_ - material_.white_kings, men | white_kings);
-  return Position{from_dense(white_men | white_kings), from_dense(black_men | black_kings),
-                  from_dense(white_kings | black_kings), Color::White};
+  const auto [white_men, black_men] = unrank_men_dense(slice);
+  // Kings first as positions among the free squares: black's among those
+  // white's kings left, then both spread around the men in one pass.
+  std::uint64_t white_kings = colex_unrank(material_.white_kings, white_rank, free_squares_);
+  std::uint64_t black_kings = spread_around(
+      colex_unrank(material_.black_kings, black_rank, free_squares_ - material_.white_kings),
+      white_kings);
+  spread_both_around(white_kings, black_kings, white_men | black_men);
+  return Position{padded_from_dense(white_men | white_kings),
+                  padded_from_dense(black_men | black_kings),
+                  padded_from_dense(white_kings | black_kings), Color::White};
 }
 
 std::string PositionIndex::why_not_contained(const Position& p) const {

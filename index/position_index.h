@@ -78,7 +78,7 @@ class PositionIndex {
   };
 
   std::uint64_t rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const;
-  void unrank_men_dense(std::uint64_t slice, std::uint64_t& white_men, std::uint64_t& black_men) const;
+  std::pair<std::uint64_t, std::uint64_t> unrank_men_dense(std::uint64_t slice) const;
 
   Material material_;
   std::uint64_t slice_count_ = 0;

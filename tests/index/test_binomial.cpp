@@ -63,7 +63,7 @@ TEST_CASE("colex unrank inverts colex rank for every 1-, 2- and 3-set of 50 and 
   }
 }
 
-TEST_CASE("nth_available skips blocked squares and agrees with ranking among them") {
+TEST_CASE("spread_around skips blocked squares and agrees with ranking among them") {
   std::mt19937_64 rng(8);
   for (int trial = 0; trial < 20000; ++trial) {
     const std::uint64_t blocked = rng() & rng() & rng() & ((std::uint64_t{1} << 50) - 1);
@@ -75,7 +75,7 @@ TEST_CASE("nth_available skips blocked squares and agrees with ranking among the
         square = s;
         break;
       }
-    REQUIRE(nth_available(p, blocked) == square);
+    REQUIRE(spread_around(std::uint64_t{1} << p, blocked) == std::uint64_t{1} << square);
     CHECK(colex_rank_among(std::uint64_t{1} << square, blocked) == static_cast<std::uint64_t>(p));
   }
 }
