@@ -1,0 +1,132 @@
+// Probe speed over random positions of the largest tables in a directory
+// (the 5-piece tables for the targets): warm cache quiet positions
+// (one table read), warm with capture resolution, cold (first touch of each
+// block), and 1 vs 2 threads on one shared handle.
+//
+//   DTB_BENCH_TABLES=tables build/bench/bench_probe_speed --benchmark_repetitions=5
+//     (add --benchmark_report_aggregates_only=true for medians only)
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dtb/dtb.h"
+#include "index/material.h"
+#include "index/position_index.h"
+#include "rules/movegen.h"
+
+namespace {
+
+std::string tables_dir() {
+  const char* d = std::getenv("DTB_BENCH_TABLES");
+  return d && *d ? d : "tables";
+}
+
+// The materials with the most pieces present in the directory.
+std::vector<dtb::Material> largest_materials(const std::string& dir) {
+  std::vector<dtb::Material> out;
+  int most = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".wdl") continue;
+    const auto m = dtb::parse_material(entry.path().stem().string());
+    if (!m) continue;
+    if (m->pieces() > most) out.clear(), most = m->pieces();
+    if (m->pieces() == most) out.push_back(*m);
+  }
+  if (out.empty()) throw std::runtime_error("no tables in " + dir + " (set DTB_BENCH_TABLES)");
+  return out;
+}
+
+enum class Kind { Quiet, Any };
+
+// Random positions of those materials, either side to move; Quiet keeps only
+// positions without a capture for the side to move (a single table read).
+std::vector<dtb_position> random_positions(std::size_t count, Kind kind, std::uint64_t seed) {
+  const auto materials = largest_materials(tables_dir());
+  std::vector<dtb::PositionIndex> indexes(materials.begin(), materials.end());
+  std::mt19937_64 rng(seed);
+  std::vector<dtb_position> out;
+  while (out.size() < count) {
+    const dtb::PositionIndex& index = indexes[rng() % indexes.size()];
+    dtb::Position p = index.unrank(rng() % index.size());
+    if (rng() & 1) p = dtb::colour_reversed(p);
+    if (kind == Kind::Quiet && dtb::has_capture(p)) continue;
+    out.push_back(dtb_position{dtb::to_dense(p.white), dtb::to_dense(p.black),
+                               dtb::to_dense(p.kings), p.side == dtb::Color::White ? 0u : 1u});
+  }
+  return out;
+}
+
+dtb_tables* open_tables(std::size_t cache_bytes) {
+  dtb_tables* t = nullptr;
+  dtb_error e{};
+  if (dtb_open(tables_dir().c_str(), cache_bytes, &t, &e) != DTB_OK)
+    throw std::runtime_error(std::string("dtb_open: ") + e.message);
+  return t;
+}
+
+// One handle shared by every benchmark thread, its cache big enough to hold
+// every block the position pool touches, warmed before timing.
+struct Warm {
+  dtb_tables* tables;
+  std::vector<dtb_position> positions;
+  Warm(Kind kind) : tables(open_tables(std::size_t{1} << 30)), positions(random_positions(1 << 14, kind, 7)) {
+    dtb_wdl v;
+    for (const auto& p : positions)
+      if (dtb_probe_wdl(tables, &p, &v, nullptr) != DTB_OK) throw std::runtime_error("probe failed");
+  }
+};
+
+void probe_loop(benchmark::State& state, const Warm& warm) {
+  std::size_t i = static_cast<std::size_t>(state.thread_index()) * 4099;
+  const std::size_t mask = warm.positions.size() - 1;
+  for (auto _ : state) {
+    dtb_wdl v;
+    const dtb_status s = dtb_probe_wdl(warm.tables, &warm.positions[i++ & mask], &v, nullptr);
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(v);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_ProbeWarmQuiet(benchmark::State& state) {
+  static const Warm warm(Kind::Quiet);
+  probe_loop(state, warm);
+}
+BENCHMARK(BM_ProbeWarmQuiet)->Threads(1)->Threads(2)->UseRealTime();
+
+void BM_ProbeWarmWithCaptures(benchmark::State& state) {
+  static const Warm warm(Kind::Any);
+  probe_loop(state, warm);
+}
+BENCHMARK(BM_ProbeWarmWithCaptures)->Threads(1)->Threads(2)->UseRealTime();
+
+// Cold: a fresh handle for every batch, so each timed probe decodes its block
+// (zstd + XXH3 check + packing into the cache). Before timing, a few other
+// positions open every table file, so the batch times block decodes, not
+// opens. The files stay in the OS page cache: this measures decoding, not disk.
+void BM_ProbeColdBlock(benchmark::State& state) {
+  static const std::vector<dtb_position> positions = random_positions(256, Kind::Quiet, 11);
+  static const std::vector<dtb_position> openers = random_positions(256, Kind::Quiet, 99);
+  dtb_wdl v;
+  for (auto _ : state) {
+    state.PauseTiming();
+    dtb_tables* t = open_tables(std::size_t{256} << 20);
+    for (const auto& p : openers) benchmark::DoNotOptimize(dtb_probe_wdl(t, &p, &v, nullptr));
+    state.ResumeTiming();
+    for (const auto& p : positions) benchmark::DoNotOptimize(dtb_probe_wdl(t, &p, &v, nullptr));
+    state.PauseTiming();
+    dtb_close(t);
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
+}
+BENCHMARK(BM_ProbeColdBlock)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
