@@ -26,7 +26,12 @@ constexpr int kSharedShift = 5;     // dense bit of square 6: men of both colour
 constexpr int kHomeRowSquares = 5;  // squares 46..50
 constexpr int kSharedSquares = 40;  // squares 6..45
 constexpr int kBlackManSquares = 45;  // squares 1..45
-constexpr std::uint64_t kSharedMask = ((std::uint64_t{1} << kSharedSquares) - 1) << kSharedShift;
+// The same sets in the padded layout of rules/board.h.
+constexpr Bitboard kGhostBits = ~kBoardMask & ((Bitboard{1} << kBits) - 1);
+constexpr Bitboard kPaddedShared = squares_bb(6, 45);
+constexpr int kPaddedHomeRowShift = 49;  // padded bit of square 46
+static_assert(kGhostBits == (Bitboard{1} << 10 | Bitboard{1} << 21 | Bitboard{1} << 32 | Bitboard{1} << 43));
+static_assert(bit_of_square(46) == kPaddedHomeRowShift && bit_of_square(6) == kSharedShift);
 constexpr std::uint64_t kSizeLimit = std::uint64_t{1} << 62;
 
 // The white men on 46..50 as a 5-bit set: its colex rank, and back (the set
@@ -81,11 +86,14 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
     g.shared_white_men = wm - j;
     const std::uint64_t shared = binomial(kSharedSquares, wm - j);
     const std::uint64_t black = binomial(kBlackManSquares - (wm - j), bm);
-    g.shared_ranks = FastDivisor(shared);
-    g.black_ranks = FastDivisor(black);
-    g.white_ranks = FastDivisor(shared * black);
+    // The dividend of both divisions is a rank within this group.
+    const std::uint64_t group_size =
+        checked_product(checked_product(binomial(kHomeRowSquares, j), shared, m), black, m);
+    g.shared_ranks = FastDivisor(shared, group_size);
+    g.black_ranks = FastDivisor(black, group_size);
+    g.white_ranks = FastDivisor(shared * black, group_size);
     g.first = first;
-    first += checked_product(checked_product(binomial(kHomeRowSquares, j), shared, m), black, m);
+    first += group_size;
     g.end = first;
   }
   slice_count_ = first;
@@ -95,18 +103,23 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
   white_king_sets_ = binomial(free_squares_, m.white_kings);
   kings_per_slice_ = checked_product(white_king_sets_, black_kings, m);
   checked_product(slice_count_, kings_per_slice_, m);
-  slice_div_ = FastDivisor(kings_per_slice_);
-  black_kings_div_ = FastDivisor(black_kings);
+  slice_div_ = FastDivisor(kings_per_slice_, size());
+  black_kings_div_ = FastDivisor(black_kings, size());
 }
 
-std::uint64_t PositionIndex::rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const {
-  const std::uint64_t home = white_men >> kHomeRowShift;
+// Ranking works directly on the padded bitboards: a square's position among
+// the available squares is its bit minus the blocked bits below it, and
+// counting the ghost bits as blocked turns padded bits into dense positions
+// for free, so no layout conversion is needed.
+std::uint64_t PositionIndex::rank_men_padded(Bitboard white_men, Bitboard black_men) const {
+  const std::uint64_t home = white_men >> kPaddedHomeRowShift;
   const MenGroup& g = groups_[static_cast<std::size_t>(std::popcount(home))];
-  const std::uint64_t shared = (white_men & kSharedMask) >> kSharedShift;
+  const std::uint64_t shared = colex_rank_among((white_men & kPaddedShared) >> kSharedShift,
+                                                kGhostBits >> kSharedShift);
   // Black men stand on 1..45 only, all below the white home row, so the white
   // men that block them are exactly those counted below each black man.
-  const std::uint64_t black = colex_rank_among(black_men, white_men);
-  return g.first + (kHomeRowRanks[home] * g.shared_ranks.divisor() + colex_rank(shared)) *
+  const std::uint64_t black = colex_rank_among(black_men, white_men | kGhostBits);
+  return g.first + (kHomeRowRanks[home] * g.shared_ranks.divisor() + shared) *
                        g.black_ranks.divisor() +
          black;
 }
@@ -121,19 +134,22 @@ inline std::pair<std::uint64_t, std::uint64_t> PositionIndex::unrank_men_dense(
   // slice - first = (home * C40 + shared) * Cb + black. Both quotients are
   // taken from the same dividend so the two divisions run in parallel.
   const std::uint64_t r = slice - g.first;
-  const std::uint64_t white_part = g.black_ranks.divmod(r).first;
-  const std::uint64_t home_rank = g.white_ranks.divmod(r).first;
+  const std::uint64_t white_part = g.black_ranks.quotient(r);
+  const std::uint64_t home_rank = g.white_ranks.quotient(r);
   const std::uint64_t black_rank = r - white_part * g.black_ranks.divisor();
   const std::uint64_t shared_rank = white_part - home_rank * g.shared_ranks.divisor();
   const std::uint64_t shared = colex_unrank(g.shared_white_men, shared_rank, kSharedSquares)
                                << kSharedShift;
-  return {std::uint64_t{kHomeRowSets[j][home_rank]} << kHomeRowShift | shared,
-          colex_unrank_among(material_.black_men, black_rank, kBlackManSquares - g.shared_white_men,
-                             shared)};
+  const std::uint64_t white_men = std::uint64_t{kHomeRowSets[j][home_rank]} << kHomeRowShift | shared;
+  // Black men are spread around all white men, not only those on 6..45: the
+  // ones on 46..50 lie above every black position and change nothing, and a
+  // trip count fixed by the material keeps the loop branch predictable.
+  return {white_men, colex_unrank_among(material_.black_men, black_rank,
+                                        kBlackManSquares - g.shared_white_men, white_men)};
 }
 
 std::uint64_t PositionIndex::rank_men(Bitboard white_men, Bitboard black_men) const {
-  return rank_men_dense(to_dense(white_men), to_dense(black_men));
+  return rank_men_padded(white_men, black_men);
 }
 
 std::pair<Bitboard, Bitboard> PositionIndex::unrank_men(std::uint64_t slice) const {
@@ -143,13 +159,12 @@ std::pair<Bitboard, Bitboard> PositionIndex::unrank_men(std::uint64_t slice) con
 
 std::uint64_t PositionIndex::rank(const Position& p) const {
   assert(contains(p));
-  const std::uint64_t white = to_dense(p.white), black = to_dense(p.black), kings = to_dense(p.kings);
-  const std::uint64_t white_men = white & ~kings, black_men = black & ~kings;
-  const std::uint64_t white_kings = white & kings, black_kings = black & kings;
-  const std::uint64_t men = white_men | black_men;
-  const std::uint64_t kings_rank = colex_rank_among(white_kings, men) * black_kings_div_.divisor() +
-                                   colex_rank_among(black_kings, men | white_kings);
-  return rank_men_dense(white_men, black_men) * kings_per_slice_ + kings_rank;
+  const Bitboard white_men = p.white & ~p.kings, black_men = p.black & ~p.kings;
+  const Bitboard white_kings = p.white & p.kings, black_kings = p.black & p.kings;
+  const Bitboard blocked = white_men | black_men | kGhostBits;
+  const std::uint64_t kings_rank = colex_rank_among(white_kings, blocked) * black_kings_div_.divisor() +
+                                   colex_rank_among(black_kings, blocked | white_kings);
+  return rank_men_padded(white_men, black_men) * kings_per_slice_ + kings_rank;
 }
 
 Position PositionIndex::unrank(std::uint64_t index) const {
@@ -157,8 +172,8 @@ Position PositionIndex::unrank(std::uint64_t index) const {
   // index = (slice * Cw + white_rank) * Cb + black_rank with Cw, Cb the king
   // set counts of each colour; both divisions work on the index itself so
   // that they do not wait for each other.
-  const std::uint64_t slice = slice_div_.divmod(index).first;
-  const std::uint64_t slice_and_white = black_kings_div_.divmod(index).first;
+  const std::uint64_t slice = slice_div_.quotient(index);
+  const std::uint64_t slice_and_white = black_kings_div_.quotient(index);
   const std::uint64_t black_rank = index - slice_and_white * black_kings_div_.divisor();
   const std::uint64_t white_rank = slice_and_white - slice * white_king_sets_;
   const auto [white_men, black_men] = unrank_men_dense(slice);

@@ -53,7 +53,7 @@ class PositionIndex {
   std::pair<Bitboard, Bitboard> unrank_men(std::uint64_t slice) const;
 
   /// The slice holding an index, and the index range [first, last) of a slice.
-  std::uint64_t slice_of(std::uint64_t index) const { return slice_div_.divmod(index).first; }
+  std::uint64_t slice_of(std::uint64_t index) const { return slice_div_.quotient(index); }
   std::pair<std::uint64_t, std::uint64_t> slice_range(std::uint64_t slice) const {
     return {slice * kings_per_slice_, (slice + 1) * kings_per_slice_};
   }
@@ -77,7 +77,7 @@ class PositionIndex {
     index_detail::FastDivisor white_ranks;    // C(40, wm - j) * C(45 - (wm - j), bm)
   };
 
-  std::uint64_t rank_men_dense(std::uint64_t white_men, std::uint64_t black_men) const;
+  std::uint64_t rank_men_padded(Bitboard white_men, Bitboard black_men) const;
   std::pair<std::uint64_t, std::uint64_t> unrank_men_dense(std::uint64_t slice) const;
 
   Material material_;

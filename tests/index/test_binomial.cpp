@@ -80,23 +80,29 @@ TEST_CASE("spread_around skips blocked squares and agrees with ranking among the
   }
 }
 
-TEST_CASE("fast division agrees with the hardware for edge and random values") {
+TEST_CASE("fast division agrees with the hardware for edge and random values, in both forms") {
   std::mt19937_64 rng(13);
   std::vector<std::uint64_t> divisors = {1, 2, 3, 7, 1225, 4096, 58800, 0xFFFFFFFF, 0x100000000ULL,
                                          (std::uint64_t{1} << 62) - 1, std::uint64_t{1} << 62};
   for (int i = 0; i < 200; ++i) divisors.push_back((rng() >> (rng() % 63)) | 1);
+  for (int i = 0; i < 20; ++i) divisors.push_back(std::uint64_t{1} << (rng() % 62));
+  const std::uint64_t limit = std::uint64_t{1} << 63;
   for (const std::uint64_t d : divisors) {
-    const FastDivisor fast(d);
-    const std::uint64_t limit = std::uint64_t{1} << 63;
-    std::vector<std::uint64_t> dividends = {0, 1, d - 1, d, d + 1, limit - 1, limit - d};
-    if (d < limit / 3) dividends.insert(dividends.end(), {2 * d - 1, 2 * d, 3 * d - 1});
-    for (int i = 0; i < 500; ++i) dividends.push_back(rng() >> (1 + rng() % 63));
-    for (const std::uint64_t n : dividends) {
-      if (n >= limit) continue;
-      INFO(n << " / " << d);
-      const auto [q, r] = fast.divmod(n);
-      REQUIRE(q == n / d);
-      REQUIRE(r == n % d);
+    // Largest dividend: small (exact form where n * d < 2^64) or 2^63 - 1.
+    for (const std::uint64_t max : {std::min(limit - 1, ~std::uint64_t{0} / d), limit - 1}) {
+      const FastDivisor fast(d, max);
+      std::vector<std::uint64_t> dividends = {0, 1, d - 1, d, d + 1, max, max - 1, max - max % d,
+                                              max - max % d - 1};
+      if (d < max / 3) dividends.insert(dividends.end(), {2 * d - 1, 2 * d, 3 * d - 1});
+      for (int i = 0; i < 300; ++i) dividends.push_back(rng() % (max + 1));
+      for (const std::uint64_t n : dividends) {
+        if (n > max) continue;
+        INFO(n << " / " << d << " (max " << max << ")");
+        REQUIRE(fast.quotient(n) == n / d);
+        const auto [q, r] = fast.divmod(n);
+        REQUIRE(q == n / d);
+        REQUIRE(r == n % d);
+      }
     }
   }
 }
