@@ -1,6 +1,7 @@
 #include "limits/rule_builder.h"
 
 #include <chrono>
+#include <stdexcept>
 
 #include "limits/draw_rule_class.h"
 #include "limits/retrograde_solver.h"
@@ -16,9 +17,8 @@ std::vector<Material> class_materials() {
   return out;
 }
 
-// The successor's value as the solver of a class unit must see it.
-static Outcome successor_in_rule_game(const TableSet& rules, const TableSet& dtw, RuleClass own,
-                                      const Position& w) {
+Outcome successor_in_rule_game(const TableSet& rules, const TableSet& dtw, RuleClass own,
+                               const Position& w) {
   const RuleClass next = rule_class(material_of(w));
   if (next == RuleClass::None) {  // out of all classes: the theoretical value ends the count
     const Outcome o = decode_dtw(*dtw.lookup(w));
@@ -28,6 +28,15 @@ static Outcome successor_in_rule_game(const TableSet& rules, const TableSet& dtw
   if (next == own) return b;  // same class (a promotion, or a capture inside 6.4): the count runs on
   // Another class: a fresh count; decided iff its budget fits the full limit.
   return Outcome{rule_value_with_budget(b, limit_plies(next)), 0};
+}
+
+std::optional<Material> missing_for_rules(const TableSet& rules, const TableSet& dtw, const Material& m) {
+  for (const Material& x : {m, m.reversed()})
+    for (const Material& d : direct_dependencies(x)) {
+      const bool held = rule_class(d) == RuleClass::None ? dtw.contains(d) : rules.contains(d);
+      if (!held) return d;
+    }
+  return std::nullopt;
 }
 
 TableSet build_rules(const TableSet& dtw, const Progress& progress, int max_pieces) {
@@ -40,6 +49,8 @@ TableSet build_rules(const TableSet& dtw, const Progress& progress, int max_piec
     std::vector<const PositionIndex*> indexes;
     for (const Material& x : unit) indexes.push_back(&rules.index(x));
     const RuleClass own = rule_class(m);
+    if (const auto missing = missing_for_rules(rules, dtw, m))
+      throw std::logic_error("build_rules: " + m.name() + " needs " + missing->name() + " first");
     const TableSet& solved = rules;
     const auto external = [&solved, &dtw, own](const Position& w) {
       return successor_in_rule_game(solved, dtw, own, w);

@@ -34,10 +34,27 @@
 // successor) for a win (winner shortest), 1 + max for a loss.
 #pragma once
 
+#include <optional>
+
+#include "limits/draw_rule_class.h"
 #include "limits/dtw_builder.h"
 #include "limits/table_set.h"
+#include "limits/value_encoding.h"
 
 namespace dtb {
+
+/// A successor's value in the rule game of a class `own` position, from the
+/// successor's side to move, given White to move (the colour reversal of the
+/// position after the move, both colours present): same class -> its stored
+/// budget; another class -> decided at distance 0 iff its budget fits the
+/// fresh limit; no class -> the theoretical value (dtw sign) at distance 0.
+Outcome successor_in_rule_game(const TableSet& rules, const TableSet& dtw, RuleClass own,
+                               const Position& successor_white_to_move);
+
+/// The first material that `m` (a class material) or its reversal reaches
+/// and whose table is not held (rules for class materials, dtw otherwise),
+/// or nullopt when everything needed is there.
+std::optional<Material> missing_for_rules(const TableSet& rules, const TableSet& dtw, const Material& m);
 
 /// The class materials of both colours, in build order (6.4 before 6.3).
 std::vector<Material> class_materials();

@@ -24,6 +24,14 @@ std::optional<Wdl> rule_value(const TableSet& rules, const Position& p, int plie
   return rule_value_with_budget(*budget, limit - plies_in_class);
 }
 
+int plies_in_class_after(const Position& before, int plies_in_class, const Move& m) {
+  const Position next = make_move(before, m);
+  if (next.white == 0 || next.black == 0) return -1;
+  const RuleClass was = rule_class(material_of(before)), now = rule_class(material_of(next));
+  if (now == RuleClass::None) return -1;
+  return (now == was && plies_in_class >= 0) ? plies_in_class + 1 : 0;
+}
+
 namespace {
 
 // Where a game stands: the position and the plies played in its class
@@ -34,13 +42,7 @@ struct State {
 };
 
 State after(const State& s, const Move& m) {
-  const Position next = make_move(s.pos, m);
-  State out{next, -1};
-  if (next.white == 0 || next.black == 0) return out;
-  const RuleClass before = rule_class(material_of(s.pos)), now = rule_class(material_of(next));
-  if (now == RuleClass::None) return out;
-  out.count = (now == before && s.count >= 0) ? s.count + 1 : 0;
-  return out;
+  return State{make_move(s.pos, m), plies_in_class_after(s.pos, s.count, m)};
 }
 
 // The value of a state and the plies it needs: under the limit inside a

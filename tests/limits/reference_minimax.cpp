@@ -73,6 +73,19 @@ std::vector<Position> all_placements(int white_kings, int white_men, int black_k
   return out;
 }
 
+std::vector<Position> small_positions() {
+  std::vector<Position> all;
+  for (int w = 1; w <= 2; ++w)
+    for (int b = 1; w + b <= 3; ++b)
+      for (int wk = 0; wk <= w; ++wk)
+        for (int bk = 0; bk <= b; ++bk)
+          for (Color side : {Color::White, Color::Black}) {
+            const auto some = all_placements(wk, w - wk, bk, b - bk, side);
+            all.insert(all.end(), some.begin(), some.end());
+          }
+  return all;
+}
+
 ExplicitGame::ExplicitGame(const std::vector<Position>& seeds) {
   for (const Position& s : seeds)
     if (id_.emplace(s, static_cast<std::uint32_t>(nodes_.size())).second) nodes_.push_back(s);
@@ -112,37 +125,42 @@ ExplicitGame::ExplicitGame(const std::vector<Position>& seeds) {
     }
     values_.swap(next);
   }
-  solve_rule_64();
+  rule_.assign(33, std::vector<Wdl>(nodes_.size(), Wdl::Draw));
+  solve_rules(5);   // 6.4 first: 6.3 captures enter it with a fresh count
+  solve_rules(16);
 }
 
-void ExplicitGame::solve_rule_64() {
-  rule_64_.assign(11, std::vector<Wdl>(nodes_.size(), Wdl::Draw));
-  for (int r = 0; r <= 10; ++r) {
+void ExplicitGame::solve_rules(int limit_moves) {
+  for (int r = 0; r <= 2 * limit_moves; ++r) {
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
-      if (limit_moves_of(nodes_[i]) != 5) continue;
+      if (limit_moves_of(nodes_[i]) != limit_moves) continue;
       Wdl best = Wdl::Loss;  // no legal move: lost at any count
       if (first_[i] != first_[i + 1]) best = r == 0 ? Wdl::Draw : Wdl::Loss;
       for (std::uint32_t e = first_[i]; r > 0 && e < first_[i + 1]; ++e) {
         const std::uint32_t c = children_[e];
         Wdl v;
-        if (c == kTerminal)
+        if (c == kTerminal) {
           v = Wdl::Win;
-        else if (limit_moves_of(nodes_[c]) == 5)
-          v = negate(rule_64_[static_cast<std::size_t>(r - 1)][c]);  // count runs on
-        else
+        } else if (const int cls = limit_moves_of(nodes_[c]); cls == limit_moves) {
+          v = negate(rule_[static_cast<std::size_t>(r - 1)][c]);  // same class: the count runs on
+        } else if (cls != 0) {
+          v = negate(rule_[static_cast<std::size_t>(2 * cls)][c]);  // another class: a fresh count
+        } else {
           v = negate(values_[c].wdl);  // no class: the theoretical value
+        }
         best = std::max(best, v);
       }
-      rule_64_[static_cast<std::size_t>(r)][i] = best;
+      rule_[static_cast<std::size_t>(r)][i] = best;
     }
   }
 }
 
-Wdl ExplicitGame::rule_value_64(const Position& p, int remaining) const {
+Wdl ExplicitGame::rule_value(const Position& p, int remaining) const {
   const auto it = id_.find(p);
-  if (it == id_.end() || limit_moves_of(p) != 5 || remaining < 0 || remaining > 10)
-    throw std::out_of_range("rule_value_64: not a reached 6.4 position or budget");
-  return rule_64_[static_cast<std::size_t>(remaining)][it->second];
+  const int cls = limit_moves_of(p);
+  if (it == id_.end() || cls == 0 || remaining < 0 || remaining > 2 * cls)
+    throw std::out_of_range("ExplicitGame::rule_value: not a reached class position or budget");
+  return rule_[static_cast<std::size_t>(remaining)][it->second];
 }
 
 Value ExplicitGame::value(const Position& p) const {
@@ -200,7 +218,7 @@ Value DepthLimitedMinimax::within(const Position& p, int k) {
 Value DepthLimitedMinimax::dtw(const Position& p, int max_plies) { return within(p, max_plies); }
 
 Wdl DepthLimitedMinimax::rule_value(const Position& p, int remaining) {
-  if (popcount(p.occupied()) <= 3) return small_.rule_value_64(p, remaining);
+  if (popcount(p.occupied()) <= 3) return small_.rule_value(p, remaining);
   const Key key{p, remaining};
   if (const auto it = rule_memo_.find(key); it != rule_memo_.end()) return it->second;
   const int own = limit_moves_of(p);
@@ -218,7 +236,7 @@ Wdl DepthLimitedMinimax::rule_value(const Position& p, int remaining) {
       } else if (const int cls = limit_moves_of(next); cls == own) {
         v = negate(rule_value(next, remaining - 1));  // same class: the count runs on
       } else if (cls == 5) {
-        v = negate(small_.rule_value_64(next, 10));  // into 6.4: a fresh count
+        v = negate(small_.rule_value(next, 10));  // into 6.4: a fresh count
       } else {
         if (popcount(next.occupied()) > 3) throw std::logic_error("no-class successor with 4 pieces");
         v = negate(small_.value(next).wdl);  // no class: the theoretical value

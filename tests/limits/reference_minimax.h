@@ -47,26 +47,32 @@ std::vector<Position> all_placements(int white_kings, int white_men, int black_k
 /// 16 (article 6.3) or 5 (6.4) moves each.
 int limit_moves_of(const Position& p);
 
+/// Every placement of 2 and 3 pieces, both sides to move (a Black-to-move
+/// position after a capture is reached from no 3-piece position, so both
+/// sides must be seeds of an ExplicitGame).
+std::vector<Position> small_positions();
+
 class ExplicitGame {
  public:
   /// Explore every position reachable from the seeds, then solve.
   explicit ExplicitGame(const std::vector<Position>& seeds);
   /// The exact value of a position that was reached (throws otherwise).
   Value value(const Position& p) const;
-  /// The 6.4 rule value of a reached position of that class with `remaining`
-  /// (0..10) plies of its count left: depth-limited minimax, computed for
-  /// all positions at once, bottom-up, one budget after the other.
-  Wdl rule_value_64(const Position& p, int remaining) const;
+  /// The rule value of a reached class position with `remaining` plies of
+  /// its count left (0..10 for 6.4, 0..32 for 6.3): depth-limited minimax,
+  /// computed for all positions at once, bottom-up, one budget after the
+  /// other (6.4 first: a capture from 6.3 enters 6.4 with a fresh count).
+  Wdl rule_value(const Position& p, int remaining) const;
   std::size_t size() const { return nodes_.size(); }
 
  private:
-  void solve_rule_64();
+  void solve_rules(int limit_moves);
 
   std::unordered_map<Position, std::uint32_t, PositionHash> id_;
   std::vector<Position> nodes_;
   std::vector<std::uint32_t> first_, children_;  // kTerminal marks "took the last piece"
   std::vector<Value> values_;
-  std::vector<std::vector<Wdl>> rule_64_;  // [remaining][node]
+  std::vector<std::vector<Wdl>> rule_;  // [remaining][node], draws outside classes
 };
 
 class DepthLimitedMinimax {

@@ -13,22 +13,8 @@ using namespace dtb;
 
 namespace {
 
-// Every placement of 2 and 3 pieces with White to move (the table
-// convention), enumerated by brute force.
-std::vector<Position> small_positions() {
-  std::vector<Position> all;
-  for (int w = 1; w <= 2; ++w)
-    for (int b = 1; w + b <= 3; ++b)
-      for (int wk = 0; wk <= w; ++wk)
-        for (int bk = 0; bk <= b; ++bk) {
-          const auto some = reference::all_placements(wk, w - wk, bk, b - bk, Color::White);
-          all.insert(all.end(), some.begin(), some.end());
-        }
-  return all;
-}
-
 const reference::ExplicitGame& small_game() {
-  static const reference::ExplicitGame game(small_positions());
+  static const reference::ExplicitGame game(reference::small_positions());
   return game;
 }
 
@@ -36,8 +22,8 @@ const reference::ExplicitGame& small_game() {
 
 TEST_CASE("dtw of every position of 2 and 3 pieces equals the explicit reference game") {
   const TableSet dtw = build_dtw_up_to(3);
-  const std::vector<Position> all = small_positions();
-  REQUIRE(all.size() == (17690 + 1612600) / 2);  // RULES.md placement counts, White to move
+  const std::vector<Position> all = reference::small_positions();
+  REQUIRE(all.size() == 17690 + 1612600);  // RULES.md placement counts
   std::uint64_t mismatches = 0, wins = 0;
   for (const Position& p : all) {
     const Outcome mine = decode_dtw(*dtw.lookup(p));
@@ -63,7 +49,7 @@ TEST_CASE("6.4 rule values of every position at every count equal the depth-limi
     for (std::uint64_t i = 0; i < index.size(); ++i) {
       const Position p = index.unrank(i);
       for (int c = 0; c <= 10; ++c) {
-        const Wdl expected = small_game().rule_value_64(p, 10 - c);
+        const Wdl expected = small_game().rule_value(p, 10 - c);
         const auto got = rule_value(rules, p, c);
         if ((!got || *got != expected) && ++mismatches <= 5)
           FAIL_CHECK(m.name() << " " << to_fen(p) << " after " << c << " plies: table "
