@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "index/position_index.h"
@@ -74,56 +75,30 @@ void run_chained_round_trip(benchmark::State& state, const Samples& s) {
   benchmark::DoNotOptimize(i);
 }
 
-void BM_Rank6(benchmark::State& state) {
-  static const Samples s(6);
-  run_rank(state, s);
-}
-void BM_Unrank6(benchmark::State& state) {
-  static const Samples s(6);
-  run_unrank(state, s);
-}
-void BM_Rank7(benchmark::State& state) {
-  static const Samples s(7);
-  run_rank(state, s);
-}
-void BM_Unrank7(benchmark::State& state) {
-  static const Samples s(7);
-  run_unrank(state, s);
+// The sample sets, built once each: every material with 6 or 7 pieces, and
+// the extremes of the 6-piece mix: all kings (longest king spreads) and all men.
+const Samples& samples(const std::string& which) {
+  static const Material all_kings{3, 0, 3, 0}, all_men{0, 3, 0, 3}, mixed{1, 2, 1, 2};
+  static const Samples six(6), seven(7), kings(6, &all_kings), men(6, &all_men), mix(6, &mixed);
+  return which == "6" ? six : which == "7" ? seven : which == "KKKvKKK" ? kings : which == "MMMvMMM" ? men : mix;
 }
 
-// Extremes of the 6-piece mix: all kings (longest king loops) and all men.
-const Material kAllKings{3, 0, 3, 0}, kAllMen{0, 3, 0, 3}, kMixed{1, 2, 1, 2};
-void BM_Rank6_KKKvKKK(benchmark::State& state) {
-  static const Samples s(6, &kAllKings);
-  run_rank(state, s);
-}
-void BM_Unrank6_KKKvKKK(benchmark::State& state) {
-  static const Samples s(6, &kAllKings);
-  run_unrank(state, s);
-}
-void BM_Rank6_MMMvMMM(benchmark::State& state) {
-  static const Samples s(6, &kAllMen);
-  run_rank(state, s);
-}
-void BM_Unrank6_MMMvMMM(benchmark::State& state) {
-  static const Samples s(6, &kAllMen);
-  run_unrank(state, s);
-}
-void BM_RoundTripLatency6_KMMvKMM(benchmark::State& state) {
-  static const Samples s(6, &kMixed);
-  run_chained_round_trip(state, s);
+void BM_Rank(benchmark::State& state, const std::string& which) { run_rank(state, samples(which)); }
+void BM_Unrank(benchmark::State& state, const std::string& which) { run_unrank(state, samples(which)); }
+void BM_RoundTripLatency(benchmark::State& state, const std::string& which) {
+  run_chained_round_trip(state, samples(which));
 }
 
 }  // namespace
 
-BENCHMARK(BM_Rank6);
-BENCHMARK(BM_Unrank6);
-BENCHMARK(BM_Rank7);
-BENCHMARK(BM_Unrank7);
-BENCHMARK(BM_Rank6_KKKvKKK);
-BENCHMARK(BM_Unrank6_KKKvKKK);
-BENCHMARK(BM_Rank6_MMMvMMM);
-BENCHMARK(BM_Unrank6_MMMvMMM);
-BENCHMARK(BM_RoundTripLatency6_KMMvKMM);
+BENCHMARK_CAPTURE(BM_Rank, 6, std::string("6"));
+BENCHMARK_CAPTURE(BM_Unrank, 6, std::string("6"));
+BENCHMARK_CAPTURE(BM_Rank, 7, std::string("7"));
+BENCHMARK_CAPTURE(BM_Unrank, 7, std::string("7"));
+BENCHMARK_CAPTURE(BM_Rank, KKKvKKK, std::string("KKKvKKK"));
+BENCHMARK_CAPTURE(BM_Unrank, KKKvKKK, std::string("KKKvKKK"));
+BENCHMARK_CAPTURE(BM_Rank, MMMvMMM, std::string("MMMvMMM"));
+BENCHMARK_CAPTURE(BM_Unrank, MMMvMMM, std::string("MMMvMMM"));
+BENCHMARK_CAPTURE(BM_RoundTripLatency, KMMvKMM, std::string("KMMvKMM"));
 
 BENCHMARK_MAIN();

@@ -177,6 +177,8 @@ Position PositionIndex::unrank(std::uint64_t index) const {
   const std::uint64_t black_rank = index - slice_and_white * black_kings_div_.divisor();
   const std::uint64_t white_rank = slice_and_white - slice * white_king_sets_;
   const auto [white_men, black_men] = unrank_men_dense(slice);
+  if (material_.white_kings + material_.black_kings == 0)  // fixed per material: predictable
+    return Position{padded_from_dense(white_men), padded_from_dense(black_men), 0, Color::White};
   // Kings first as positions among the free squares: black's among those
   // white's kings left, then both spread around the men in one pass.
   std::uint64_t white_kings = colex_unrank(material_.white_kings, white_rank, free_squares_);
