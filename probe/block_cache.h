@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 namespace dtb::probe {
@@ -66,7 +67,10 @@ class BlockCache {
 
   std::size_t set_count_ = 0;
   std::unique_ptr<Set[]> sets_;
-  std::unique_ptr<std::uint8_t[]> pages_;  // set_count_ * kWays pages
+  struct FreeMemory {
+    void operator()(std::uint8_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<std::uint8_t, FreeMemory> pages_;  // set_count_ * kWays pages
 };
 
 }  // namespace dtb::probe

@@ -1,5 +1,6 @@
 #include "probe/table_directory.h"
 
+#include <bit>
 #include <filesystem>
 #include <new>
 #include <system_error>
@@ -107,7 +108,8 @@ std::unique_ptr<Table> TableDirectory::open_table(const Material& m, std::uint64
     if (r.max_value() > 3 || r.positions_per_block() == 0)
       return fail(DTB_CORRUPTED_TABLE, t->path + ": values or block size unfit for a WDL table");
     t->positions_per_block = r.positions_per_block();
-    t->block_divisor = index_detail::FastDivisor(t->positions_per_block);
+    if (std::has_single_bit(t->positions_per_block))
+      t->block_shift = std::countr_zero(t->positions_per_block);
     t->pages_per_block = static_cast<std::uint32_t>(
         (t->positions_per_block + BlockCache::kPagePositions - 1) / BlockCache::kPagePositions);
   } catch (const std::bad_alloc&) {

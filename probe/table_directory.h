@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "compress/table_file.h"
-#include "index/fast_divisor.h"
 #include "index/material.h"
 #include "index/position_index.h"
 #include "dtb/dtb.h"
@@ -39,7 +38,7 @@ struct Table {
   std::unique_ptr<TableReader> reader;
   std::optional<PositionIndex> index;
   std::uint64_t positions_per_block = 0;
-  index_detail::FastDivisor block_divisor;  // by positions_per_block, without a DIV
+  int block_shift = -1;  // log2(positions_per_block) if a power of two: no DIV on the hot path
   std::uint32_t pages_per_block = 0;  // cache pages per compressed block
 };
 

@@ -3,6 +3,8 @@
 #include <new>
 #include <vector>
 
+#include "probe/capture_check.h"
+
 namespace dtb::probe {
 namespace {
 
@@ -74,7 +76,7 @@ dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
     out = Wdl::Loss;
     return DTB_OK;
   }
-  if (!has_capture(p)) return quiet_wdl(p, out, error);
+  if (!must_capture(p)) return quiet_wdl(p, out, error);
 
   MoveList captures;  // all legal moves are captures here
   generate_moves(p, captures);
@@ -113,7 +115,9 @@ dtb_status Tablebase::quiet_wdl(const Position& p, Wdl& out, ProbeError* error) 
 }
 
 dtb_status Tablebase::read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error) {
-  const auto [block, in_block] = t.block_divisor.divmod(index);
+  const std::uint64_t block =
+      t.block_shift >= 0 ? index >> t.block_shift : index / t.positions_per_block;
+  const std::uint64_t in_block = index - block * t.positions_per_block;
   const auto page = static_cast<std::uint32_t>(in_block >> BlockCache::kPagePositionsLog2);
   const auto offset = static_cast<std::uint32_t>(in_block & (BlockCache::kPagePositions - 1));
   int value = cache_.lookup(page_key(t, block * t.pages_per_block + page), offset);
