@@ -38,6 +38,7 @@ RuleReportEntry entry_for(const TableSet& rules, const TableSet& dtw, const Mate
     }
     if (budget.value == Wdl::Loss) {
       ++e.loss_histogram[budget.plies];
+      e.longest_loss = std::max<int>(e.longest_loss, budget.plies);
       continue;
     }
     ++e.histogram[budget.plies];
@@ -91,6 +92,7 @@ std::string rule_report_json(const std::vector<RuleReportEntry>& entries) {
         << ", \"win_unbounded\": " << e.win_unbounded << ", \"longest_win\": " << e.longest_win
         << ", \"longest_win_fen\": \"" << e.longest_win_fen << "\", \"longest_win_line\": \""
         << e.longest_win_line << "\", \"longest_win_dtw\": " << e.longest_win_dtw
+        << ", \"longest_loss\": " << e.longest_loss
         << ", \"histogram\": ";
     histogram_json(out, e.histogram);
     out << ", \"loss_histogram\": ";
@@ -113,7 +115,8 @@ std::string rule_report_text(const std::vector<RuleReportEntry>& entries) {
         << e.rule_loss << "\n"
         << "  wins the limit turns into draws: " << e.win - e.rule_win << " (of which "
         << e.win_unbounded << " cannot be forced inside the class at any count)\n"
-        << "  losses the limit turns into draws: " << e.loss - e.rule_loss << "\n";
+        << "  losses the limit turns into draws: " << e.loss - e.rule_loss
+        << "; longest loss " << e.longest_loss << " plies in the class\n";
     if (e.longest_win >= 0) {
       out << "  longest win: " << e.longest_win << " plies in the class (" << (e.longest_win + 1) / 2
           << " moves of the side to move); longest dtw " << e.longest_win_dtw << " plies\n"

@@ -29,6 +29,7 @@ struct RuleReportEntry {
   int longest_win = -1;             // largest finite win length (plies), -1 if no win
   std::string longest_win_fen, longest_win_line;
   int longest_win_dtw = -1;               // largest dtw among the theoretical wins
+  int longest_loss = -1;  // largest finite loss length: the opponent's longest win, this side to move
   std::map<int, std::uint64_t> histogram;  // win length -> positions
   std::map<int, std::uint64_t> loss_histogram;  // the same for theoretical losses
 };
