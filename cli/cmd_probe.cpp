@@ -16,6 +16,8 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "dtb/dtb.hpp"
+#include "limits/table_lookup.h"
+#include "rules/notation.h"
 
 namespace dtb::cli {
 namespace {
@@ -31,7 +33,20 @@ struct Answer {
   std::string error;  // non-empty: this line failed
   dtb_wdl wdl = DTB_DRAW;
   std::vector<MoveAnswer> moves;
+  std::optional<Outcome> dtw;  // from <dir>/<material>.dtw when it exists (limits/)
+  std::optional<Wdl> rule;     // articles 6.3/6.4, from <dir>/<material>.rule
 };
+
+// dtw and the rule value (with `plies_in_class` played) where those tables exist.
+void add_limits(Answer& a, LimitsTables& limits, int plies_in_class) {
+  if (!a.error.empty()) return;
+  const auto pos = parse_fen(a.fen);
+  if (!pos) return;
+  TableError e;
+  a.dtw = limits.dtw(*pos, &e);
+  if (!e) a.rule = limits.rule_value(*pos, plies_in_class, &e);
+  if (e) a.error = e.message;
+}
 
 std::string status_message(dtb_status s, const dtb_error& e) {
   return std::string(dtb_status_string(s)) + (e.message[0] ? std::string(": ") + e.message : "");
@@ -77,6 +92,7 @@ void print_plain(const Answer& a, std::ostream& out) {
     return;
   }
   out << " " << to_string(a.wdl);
+  if (a.rule) out << " rule " << to_string(*a.rule);
   for (const MoveAnswer& m : a.moves)
     if (m.keeps_best) out << " " << m.text;
   out << "\n";
@@ -106,7 +122,10 @@ void print_json(const Answer& a, std::ostream& out) {
     out << ",\"error\":" << json_string(a.error) << "}\n";
     return;
   }
-  out << ",\"wdl\":\"" << to_string(a.wdl) << "\",\"moves\":[";
+  out << ",\"wdl\":\"" << to_string(a.wdl) << "\"";
+  if (a.dtw && a.dtw->value != Wdl::Draw) out << ",\"dtw\":" << a.dtw->plies;
+  if (a.rule) out << ",\"rule_wdl\":\"" << to_string(*a.rule) << "\"";
+  out << ",\"moves\":[";
   for (std::size_t i = 0; i < a.moves.size(); ++i)
     out << (i ? "," : "") << "{\"move\":" << json_string(a.moves[i].text) << ",\"wdl\":\""
         << to_string(a.moves[i].wdl) << "\"}";
@@ -125,11 +144,16 @@ int run_probe(const Args& args) {
   std::string dir = env_dir && *env_dir ? env_dir : "tables";
   bool json = false;
   long long cache_mb = 64;
+  int plies_in_class = 0;  // the count of articles 6.3/6.4: 0 = the class was just entered
   std::vector<std::string> fens;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") {
       json = true;
+    } else if (a == "--plies-in-class") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 32) : std::nullopt;
+      if (!n) return usage_error("probe", "--plies-in-class needs a whole number from 0 to 32");
+      plies_in_class = static_cast<int>(*n);
     } else if (a == "--tables" || a == "--cache-mb") {
       if (i + 1 == args.size()) return usage_error("probe", a + " needs a value");
       const std::string& value = args[++i];
@@ -155,8 +179,10 @@ int run_probe(const Args& args) {
     return 1;
   }
   bool failed = false;
+  LimitsTables limits(dir);
   auto answer = [&](const std::string& fen) {
-    const Answer a = probe_one(tables, fen);
+    Answer a = probe_one(tables, fen);
+    add_limits(a, limits, plies_in_class);
     failed |= !a.error.empty();
     json ? print_json(a, std::cout) : print_plain(a, std::cout);
   };
@@ -176,9 +202,10 @@ int run_probe(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [FEN ...]",
+DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [--plies-in-class N] [FEN ...]",
             "value (win/draw/loss for the side to move) and value-keeping moves of each FEN, "
-            "from the tables (default DIR: $DTB_TABLES or tables); FENs from stdin if none given",
+            "from the tables (default DIR: $DTB_TABLES or tables); FENs from stdin if none given; "
+            "with .dtw/.rule tables also dtw and the 6.3/6.4 rule value after N plies in the class",
             run_probe);
 
 }  // namespace dtb::cli
