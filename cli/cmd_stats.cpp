@@ -3,6 +3,7 @@
 
 #include "cli/command.h"
 #include "gen/table_stats.h"
+#include "limits/table_lookup.h"
 
 namespace dtb::cli {
 namespace {
@@ -26,6 +27,15 @@ int run_stats(const Args& args) {
   if (!gen::collect_stats(dir, progress, stats, error)) {
     std::cerr << "dtb stats: " << error << "\n";
     return 1;
+  }
+  // longest_win (plies) where limits/ wrote a .dtw table beside the .wdl one.
+  for (gen::MaterialStats& s : stats) {
+    TableError e;
+    if (const auto longest = longest_win_in_file(dir, s.material, &e)) s.longest_win = *longest;
+    if (e && e.status != TableStatus::Missing) {
+      std::cerr << "dtb stats: " << e.message << "\n";
+      return 1;
+    }
   }
   std::cout << (json ? gen::stats_as_json(stats) : gen::stats_as_text(stats));
   return 0;

@@ -56,7 +56,9 @@ std::string stats_as_json(const std::vector<MaterialStats>& stats) {
     o << (k ? ",\n " : "\n ") << "{\"material\": \"" << s.material.name() << "\", \"positions\": " << s.positions
       << ", \"captures\": " << s.captures << ", \"win\": " << s.win << ", \"draw\": " << s.draw
       << ", \"loss\": " << s.loss << ", \"quiet_win\": " << s.quiet_win << ", \"quiet_draw\": " << s.quiet_draw
-      << ", \"quiet_loss\": " << s.quiet_loss << ", \"bytes\": " << s.bytes << "}";
+      << ", \"quiet_loss\": " << s.quiet_loss << ", \"bytes\": " << s.bytes;
+    if (s.longest_win >= 0) o << ", \"longest_win\": " << s.longest_win;
+    o << "}";
   }
   o << "\n]\n";
   return o.str();

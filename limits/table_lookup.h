@@ -17,6 +17,11 @@
 
 namespace dtb {
 
+/// The largest dtw among the wins of `<dir>/<name>.dtw` (White to move), -1
+/// if it holds no win; nullopt if the file does not exist or is damaged
+/// (then `error` says why).
+std::optional<int> longest_win_in_file(const std::string& dir, const Material& m, TableError* error);
+
 class LimitsTables {
  public:
   explicit LimitsTables(std::string dir) : dir_(std::move(dir)) {}
