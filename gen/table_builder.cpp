@@ -43,11 +43,24 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   }
 }
 
-// zstd level of the tables the generator writes. The writer's default (19)
-// squeezes out 6% more but compresses ~7x slower on one thread: measured on
-// KKKvKK (21 M positions) 10.6 s at 19 against 1.4 s at 9 (620 KB vs 585 KB);
-// at 19, compression alone would take ~13 minutes for 2..5 pieces.
-constexpr int kGeneratorZstdLevel = 9;
+// How the generator asks compress/ to write its tables. Every knob is pinned,
+// not left to the writer's defaults: the generator promises the same bytes
+// run after run (tables/CHECKSUMS holds them), so a retuned default in
+// compress/ must not silently change its output; adopting new settings is a
+// deliberate change here plus a regenerated CHECKSUMS.
+//  - zstd level 9, not the writer's 19: 19 squeezes out 6% more but is ~7x
+//    slower on one thread (KKKvKK, 21 M positions: 10.6 s at 19, 1.4 s at 9;
+//    585 KB vs 620 KB); at 19, compression alone would take ~13 minutes for
+//    2..5 pieces, more than the whole build's target.
+//  - 16384 positions per block and no dictionary: the writer's defaults when
+//    tables/CHECKSUMS was made.
+WriteOptions generator_write_options() {
+  WriteOptions options;
+  options.zstd_level = 9;
+  options.positions_per_block = 16384;
+  options.dictionary_bytes = 0;
+  return options;
+}
 
 TableError write_unit_table(const std::string& path, const Material& m,
                             const std::vector<std::uint8_t>& values) {
@@ -57,9 +70,7 @@ TableError write_unit_table(const std::string& path, const Material& m,
     wdl[i] = values[i] & kValueMask;
     dont_care[i] = (values[i] & kCaptureFlag) ? 1 : 0;
   }
-  WriteOptions options;
-  options.zstd_level = kGeneratorZstdLevel;
-  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care}, options);
+  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care}, generator_write_options());
 }
 
 class Builder {

@@ -69,7 +69,9 @@ TEST_CASE("verify fails when a single stored value is changed") {
   values[victim] = static_cast<std::uint16_t>((values[victim] + 1) % 3);
   std::vector<std::uint8_t> dont_care(values.size());
   for (std::uint64_t i = 0; i < values.size(); ++i) dont_care[i] = has_capture(index.unrank(i));
-  REQUIRE(!write_table(path, TableContents{m, TableKind::Wdl, values, dont_care}));
+  const TableError written = write_table(path, TableContents{m, TableKind::Wdl, values, dont_care});
+  INFO(written.message);
+  REQUIRE(!written);
 
   std::string failure;
   CHECK_FALSE(verify(dir, failure));
