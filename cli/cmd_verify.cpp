@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "gen/interrupt.h"
 #include "gen/verifier.h"
+#include "limits/table_verifier.h"
 
 namespace dtb::cli {
 namespace {
@@ -50,6 +51,16 @@ int run_verify(const Args& args) {
             << " (longest: " << report.longest_proof_rounds << " rounds)";
   if (!options.checksums_file.empty())
     std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
+  // .dtw and .rule tables (limits/) beside the .wdl ones: each value from its successors.
+  DirectoryCheck limits;
+  if (!verify_limits_directory(options.dir, limits, failure)) {
+    std::cout << "\n";
+    std::cerr << "dtb verify: FAILED: " << failure << "\n";
+    return 1;
+  }
+  if (limits.tables > 0)
+    std::cout << "; " << limits.tables << " .dtw/.rule tables (" << limits.positions
+              << " positions) agree with their successors";
   std::cout << "\n";
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "limits/table_verifier.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 
 #include "limits/rule_builder.h"
@@ -60,6 +61,37 @@ VerifyResult verify_table(const TableSet& set, const Material& m,
 }
 
 }  // namespace
+
+bool verify_limits_directory(const std::string& dir, DirectoryCheck& report, std::string& failure) {
+  TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string ext = entry.path().extension().string();
+    TableSet* set = ext == table_extension(TableKind::Dtw)    ? &dtw
+                    : ext == table_extension(TableKind::Rule) ? &rules
+                                                              : nullptr;
+    if (!set) continue;
+    if (const TableError e = set->load(entry.path().string())) {
+      failure = e.message;
+      return false;
+    }
+  }
+  if (ec) {
+    failure = dir + ": " + ec.message();
+    return false;
+  }
+  const auto check = [&](const VerifyResult& v) {
+    if (!v.ok()) failure = v.message.empty() ? "empty table" : v.message;
+    report.tables += v.ok();
+    report.positions += v.positions;
+    return v.ok();
+  };
+  for (const Material& m : dtw.materials())
+    if (!check(verify_dtw(dtw, m))) return false;
+  for (const Material& m : rules.materials())
+    if (!check(verify_rules(rules, dtw, m))) return false;
+  return true;
+}
 
 VerifyResult verify_dtw(const TableSet& dtw, const Material& m) {
   for (const Material& x : {m, m.reversed()})

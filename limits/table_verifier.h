@@ -29,4 +29,12 @@ VerifyResult verify_dtw(const TableSet& dtw, const Material& m);
 /// materials it reaches and `dtw` the others.
 VerifyResult verify_rules(const TableSet& rules, const TableSet& dtw, const Material& m);
 
+/// Every .dtw and .rule table of a directory, loaded and checked as above
+/// (`dtb verify`). A directory without such tables passes with tables = 0.
+struct DirectoryCheck {
+  int tables = 0;
+  std::uint64_t positions = 0;
+};
+bool verify_limits_directory(const std::string& dir, DirectoryCheck& report, std::string& failure);
+
 }  // namespace dtb

@@ -3,6 +3,7 @@
 // materials; a damaged file is reported, never trusted.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -11,6 +12,7 @@
 #include "limits/rule_builder.h"
 #include "limits/rule_probe.h"
 #include "limits/table_lookup.h"
+#include "limits/table_verifier.h"
 #include "rules/notation.h"
 
 using namespace dtb;
@@ -60,4 +62,29 @@ TEST_CASE("dtw and rule tables survive a round trip through files") {
   TableSet damaged(TableKind::Dtw);
   CHECK(damaged.load(victim));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the verifier catches a single wrong dtw or rule value") {
+  TableSet dtw = build_dtw_up_to(3);
+  TableSet rules = build_rules(dtw, {}, 3);
+  const Material m = *parse_material("KMvK");
+  CHECK(verify_dtw(dtw, m).ok());
+  CHECK(verify_rules(rules, dtw, m).ok());
+  // A win one ply longer than it is: its own check fails.
+  std::vector<std::uint16_t> values = dtw.values(m);
+  const auto win = std::find_if(values.begin(), values.end(),
+                                [](std::uint16_t v) { return decode_dtw(v).value == Wdl::Win; });
+  REQUIRE(win != values.end());
+  *win = static_cast<std::uint16_t>(*win + 2);
+  dtw.put(m, values);
+  CHECK(verify_dtw(dtw, m).mismatches >= 1);
+  // A rule budget turned into "never decided".
+  std::vector<std::uint16_t> budgets = rules.values(m);
+  const auto decided = std::find_if(budgets.begin(), budgets.end(), [](std::uint16_t v) { return v != 0; });
+  REQUIRE(decided != budgets.end());
+  *decided = 0;
+  rules.put(m, budgets);
+  const VerifyResult r = verify_rules(rules, build_dtw_up_to(3), m);
+  CHECK(r.mismatches >= 1);
+  CHECK(r.message.find("KMvK") != std::string::npos);
 }
