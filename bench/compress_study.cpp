@@ -48,7 +48,8 @@ std::vector<Variant> all_variants() {
     o.dictionary_bytes = dict;
     v.push_back({std::move(name), o, zero});
   };
-  add("default", Packing::Bits2, kDefaultPositionsPerBlock, kDefaultZstdLevel, 0, false);
+  v.push_back({"default", WriteOptions{}, false});  // what write_table does unless told otherwise
+  add("no-dict", Packing::Bits2, kDefaultPositionsPerBlock, kDefaultZstdLevel, 0, false);
   add("base3", Packing::Base3, kDefaultPositionsPerBlock, kDefaultZstdLevel, 0, false);
   add("bits8", Packing::Bits8, kDefaultPositionsPerBlock, kDefaultZstdLevel, 0, false);
   add("runs", Packing::Runs, kDefaultPositionsPerBlock, kDefaultZstdLevel, 0, false);
@@ -60,6 +61,11 @@ std::vector<Variant> all_variants() {
   add("dict4k", Packing::Bits2, kDefaultPositionsPerBlock, kDefaultZstdLevel, 4096, false);
   add("dict16k", Packing::Bits2, kDefaultPositionsPerBlock, kDefaultZstdLevel, 16384, false);
   add("block4096-dict4k", Packing::Bits2, 4096, kDefaultZstdLevel, 4096, false);
+  add("block8192-dict4k", Packing::Bits2, 8192, kDefaultZstdLevel, 4096, false);
+  add("block8192-dict16k", Packing::Bits2, 8192, kDefaultZstdLevel, 16384, false);
+  add("block16384", Packing::Bits2, 16384, kDefaultZstdLevel, 0, false);
+  for (int level : {6, 9, 12, 15, 17, 19})
+    add("block8192-dict4k-level" + std::to_string(level), Packing::Bits2, 8192, level, 4096, false);
   return v;
 }
 

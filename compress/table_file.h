@@ -85,10 +85,15 @@ struct WriteOptions {
   std::optional<Packing> packing;           // default: chosen from the kind and the values
   std::uint32_t positions_per_block = 0;    // default (0): kDefaultPositionsPerBlock
   int zstd_level = 0;                       // default (0): kDefaultZstdLevel
-  std::uint32_t dictionary_bytes = 0;       // > 0: train and embed a zstd dictionary of at most this size
+  // Embedded zstd dictionary of at most this many bytes (0: none). Default:
+  // kAutoDictionaryBytes for tables of at least kAutoDictionaryMinPackedBytes
+  // packed bytes, none for smaller ones (the dictionary would cost more than it saves).
+  std::optional<std::uint32_t> dictionary_bytes;
 };
-inline constexpr std::uint32_t kDefaultPositionsPerBlock = 16384;
+inline constexpr std::uint32_t kDefaultPositionsPerBlock = 8192;
 inline constexpr int kDefaultZstdLevel = 19;
+inline constexpr std::uint32_t kAutoDictionaryBytes = 4096;
+inline constexpr std::size_t kAutoDictionaryMinPackedBytes = 64 * kAutoDictionaryBytes;
 
 /// Write a table atomically: a temporary file beside `path`, fsync, rename.
 /// A full disk, a failed write or an fsync error is reported, and the
@@ -120,6 +125,9 @@ class TableReader {
   virtual std::uint16_t max_value() const = 0;  // largest value stored in the file
   /// Number of values in block b (positions_per_block(), or fewer for the last).
   std::uint32_t block_values(std::uint64_t b) const;
+  /// Compressed size of block b in the file (0 if b is out of range).
+  virtual std::uint64_t block_bytes(std::uint64_t b) const = 0;
+  virtual std::uint32_t dictionary_bytes() const = 0;
 
   /// Decode block `b` into `out` (resized to the block's number of values).
   virtual TableError decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const = 0;

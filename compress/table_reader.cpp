@@ -101,6 +101,11 @@ class MappedTableReader final : public TableReader {
   std::uint64_t file_bytes() const override { return bytes_.size(); }
   Packing packing() const override { return h_.packing; }
   std::uint16_t max_value() const override { return h_.max_value; }
+  std::uint32_t dictionary_bytes() const override { return h_.dictionary_bytes; }
+  std::uint64_t block_bytes(std::uint64_t b) const override {
+    if (b >= h_.blocks) return 0;
+    return le::load<std::uint64_t>(entries_[b].end) - (b == 0 ? 0 : le::load<std::uint64_t>(entries_[b - 1].end));
+  }
 
   TableError decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const override;
   TableError decode_block_bytes(std::uint64_t b, std::vector<std::uint8_t>& out) const override;

@@ -43,7 +43,7 @@ TableError check_contents(const std::string& path, const TableContents& c, const
         return invalid(path, "WDL value " + std::to_string(c.values[i]) + " at index " + std::to_string(i));
   if (o.positions_per_block > layout::kMaxPositionsPerBlock)
     return invalid(path, "more than " + std::to_string(layout::kMaxPositionsPerBlock) + " positions per block");
-  if (o.dictionary_bytes > layout::kMaxDictionaryBytes) return invalid(path, "dictionary too large");
+  if (o.dictionary_bytes.value_or(0) > layout::kMaxDictionaryBytes) return invalid(path, "dictionary too large");
   if (o.packing && !known_packing(*o.packing)) return invalid(path, "unknown packing");
   return {};
 }
@@ -107,9 +107,13 @@ TableError write_table(const std::string& path, const TableContents& contents, c
                              std::to_string(max_value));
 
   const PackedBlocks packed = pack_blocks(values, packing, per_block);
+  // A dictionary holds the patterns and entropy tables that the blocks of a
+  // large table share: each block then need not carry its own, which makes
+  // blocks both smaller and faster to decode (FORMAT.md, "Measurements").
+  const std::uint32_t dictionary_bytes = options.dictionary_bytes.value_or(
+      packed.bytes.size() >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
   std::vector<std::uint8_t> dictionary;
-  if (options.dictionary_bytes > 0)
-    dictionary = block_codec::train_dictionary(packed.bytes, packed.sizes, options.dictionary_bytes);
+  if (dictionary_bytes > 0) dictionary = block_codec::train_dictionary(packed.bytes, packed.sizes, dictionary_bytes);
 
   block_codec::Compressor compressor(level, dictionary);
   if (!compressor.ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};

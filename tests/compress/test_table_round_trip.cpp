@@ -193,3 +193,20 @@ TEST_CASE("write_table rejects contents it cannot store faithfully", "[table]") 
   CHECK(table_extension(TableKind::Dtw) == std::string(".dtw"));
   CHECK(table_extension(TableKind::Rule) == std::string(".rule"));
 }
+
+TEST_CASE("by default only large tables embed a dictionary", "[table]") {
+  testing::TempDir dir;
+  const auto large = testing::tablebase_like(4 * kAutoDictionaryMinPackedBytes, 1000, 20, 4);
+  const auto small = testing::tablebase_like(100000, 1000, 20, 4);
+  REQUIRE_FALSE(write_table(dir.file("large.wdl"), {kMaterial, TableKind::Wdl, large.values, large.dont_care}));
+  REQUIRE_FALSE(write_table(dir.file("small.wdl"), {kMaterial, TableKind::Wdl, small.values, small.dont_care}));
+  const auto l = open_ok(dir.file("large.wdl")), s = open_ok(dir.file("small.wdl"));
+  CHECK(l->dictionary_bytes() > 0);
+  CHECK(l->dictionary_bytes() <= kAutoDictionaryBytes);
+  CHECK(s->dictionary_bytes() == 0);
+  CHECK(l->positions_per_block() == kDefaultPositionsPerBlock);
+  CHECK_FALSE(l->verify_all());
+  const auto stored = read_all(*l);
+  for (std::size_t i = 0; i < stored.size(); ++i)
+    if (!large.dont_care[i]) REQUIRE(stored[i] == large.values[i]);
+}

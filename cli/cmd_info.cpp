@@ -1,0 +1,63 @@
+// dtb info FILE...: the header of table files, their block statistics, and a
+// check of every block's checksum (exit 1 if any file or block is damaged).
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/command.h"
+#include "compress/table_file.h"
+
+namespace dtb::cli {
+namespace {
+
+const char* kind_name(TableKind k) {
+  switch (k) {
+    case TableKind::Wdl: return "wdl";
+    case TableKind::Dtw: return "dtw";
+    case TableKind::Rule: return "rule";
+  }
+  return "unknown";
+}
+
+bool print_info(const std::string& path) {
+  TableError error;
+  const auto r = TableReader::open(path, &error);
+  if (!r) {
+    std::cerr << "dtb info: " << error.message << "\n";
+    return false;
+  }
+  std::uint64_t smallest = ~0ull, largest = 0;
+  for (std::uint64_t b = 0; b < r->block_count(); ++b) {
+    smallest = std::min(smallest, r->block_bytes(b));
+    largest = std::max(largest, r->block_bytes(b));
+  }
+  if (r->block_count() == 0) smallest = 0;
+  const double bits = r->positions() ? 8.0 * static_cast<double>(r->file_bytes()) / static_cast<double>(r->positions()) : 0.0;
+  std::printf("%s\n  material %s, kind %s, packing %s, max value %u\n", path.c_str(), r->material().name().c_str(),
+              kind_name(r->kind()), packing_name(r->packing()), unsigned{r->max_value()});
+  std::printf("  positions %llu, %llu blocks of %u, dictionary %u bytes\n",
+              static_cast<unsigned long long>(r->positions()), static_cast<unsigned long long>(r->block_count()),
+              r->positions_per_block(), r->dictionary_bytes());
+  std::printf("  file %llu bytes, %.4f bits/position; compressed blocks %llu..%llu bytes\n",
+              static_cast<unsigned long long>(r->file_bytes()), bits, static_cast<unsigned long long>(smallest),
+              static_cast<unsigned long long>(largest));
+  if (const TableError e = r->verify_all()) {
+    std::cerr << "dtb info: " << e.message << "\n";
+    return false;
+  }
+  std::printf("  all block checksums verified\n");
+  return true;
+}
+
+int run_info(const Args& args) {
+  if (args.empty()) return usage_error("info", "expected at least one table file");
+  bool ok = true;
+  for (const std::string& path : args) ok = print_info(path) && ok;
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+
+DTB_COMMAND("info", "FILE...", "header, block sizes and checksum verification of table files", run_info);
+
+}  // namespace dtb::cli
