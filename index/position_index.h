@@ -15,7 +15,14 @@
 // kings among the squares left after that, so
 //   kings_per_slice = C(F, wk) * C(F - wk, bk),  F = 50 - wm - bm.
 // Each set is ranked with the combinatorial number system (colex order):
-// rank{s_0 < s_1 < ... < s_k-1} = sum_i C(s_i, i + 1).
+// rank{s_0 < s_1 < ... < s_k-1} = sum_i C(s_i, i + 1). Exactly:
+//   kings_rank = white_kings_rank * C(F - wk, bk) + black_kings_rank
+//   slice = first(j) + (home_rank * C(40, wm - j) + shared_rank) * C(45 - (wm - j), bm)
+//           + black_men_rank
+// with j the white men on 46..50 (home_rank among those 5 squares), the
+// other white men ranked among 6..45, and first(j) the slices of smaller j.
+// Cost (bench/index_rank.cpp, random 6-piece positions): about 10 ns per
+// rank and 20 ns per unrank; both are thread-safe (const, no shared state).
 #pragma once
 
 #include <array>
