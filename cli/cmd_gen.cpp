@@ -2,25 +2,55 @@
 // build every missing WDL table up to N pieces (gen/table_builder.h).
 #include <omp.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/args.h"
 #include "cli/command.h"
 #include "gen/interrupt.h"
 #include "gen/table_builder.h"
+#include "limits/dtw_builder.h"
+#include "limits/rule_builder.h"
 
 namespace dtb::cli {
 namespace {
+
+// --dtw: .dtw tables for the same materials (limits/dtw_builder.h, its own
+// retrograde solver, in memory: 2 bytes a position plus the move graph of one
+// unit) and the .rule tables of the class materials built.
+int build_limits_tables(const gen::BuildOptions& options) {
+  const auto progress = [&options](const std::string& line) {
+    if (options.show_progress) std::cerr << "dtb gen --dtw: " << line << "\n";
+  };
+  const TableSet dtw = options.only ? build_dtw(dependency_closure({*options.only}), progress)
+                                    : build_dtw_up_to(options.max_pieces, progress);
+  TableError e = dtw.write_all(options.out_dir);
+  int written = static_cast<int>(dtw.materials().size());
+  if (!e && !options.only) {  // the class materials of up to max_pieces pieces (6.4 from 3)
+    const TableSet rules = build_rules(dtw, progress, std::min(options.max_pieces, 4));
+    e = rules.write_all(options.out_dir);
+    written += static_cast<int>(rules.materials().size());
+  }
+  if (e) {
+    std::cerr << "dtb gen: " << e.message << "\n";
+    return 1;
+  }
+  std::cout << "dtw/rule tables in " << options.out_dir << ": " << written << " written\n";
+  return 0;
+}
 
 int run_gen(const Args& args) {
   gen::BuildOptions options;
   options.show_progress = true;
   int threads = 0;
+  bool dtw = false;  // also distance to win (limits/), and the 6.3/6.4 rule tables
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
     if (a == "--quiet") {
       options.show_progress = false;
+    } else if (a == "--dtw") {
+      dtw = true;
     } else if (a == "--max-pieces" && has_value) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
@@ -62,12 +92,13 @@ int run_gen(const Args& args) {
               << " threads); writing " << summary.write_seconds << " s; total " << summary.total_seconds
               << " s\n";
   }
-  return 0;
+  return dtw ? build_limits_tables(options) : 0;
 }
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--quiet]",
-            "build every missing WDL table up to N pieces (default DIR: tables/)", run_gen);
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--dtw] [--quiet]",
+            "build every missing WDL table up to N pieces (default DIR: tables/); --dtw also "
+            "writes .dtw tables and the 6.3/6.4 .rule tables", run_gen);
 
 }  // namespace dtb::cli
