@@ -39,7 +39,7 @@ TEST_CASE("4-piece class tables: minimax, transitions, consistency, agreement wi
     // Full-width minimax grows quickly with depth, so the sample is checked
     // in the last kDepth plies of each count (every count for <= 3 pieces is
     // covered in test_small_endings.cpp) and dtw up to kDepth plies.
-    constexpr int kDepth = 5, kPerMaterial = 40;
+    constexpr int kDepth = 4, kPerMaterial = 50;
     std::mt19937_64 rng(1603);
     int checked = 0, decided = 0;
     for (const Material& m : class_materials()) {
