@@ -1,7 +1,10 @@
 // Read costs of table files (targets in compress/FORMAT.md): one value from
 // a block already decoded (< 50 ns), and decoding one block on a cache miss
 // (< 5 us). The table is $DTB_BENCH_TABLE (a real .wdl file, e.g. the largest
-// 4-piece table) or, when unset, a synthetic tablebase-like table.
+// 4-piece table) or, when unset, a synthetic tablebase-like table. With
+// DTB_BENCH_REENCODE=1 the real table's stored values are first rewritten
+// with write_table's default options, to measure the default format on real
+// data whatever settings the file was made with.
 //
 //   DTB_BENCH_TABLE=tables/KKMvK.wdl bench_compress_read --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
@@ -36,12 +39,23 @@ const TableReader& table() {
     }
     TableError e;
     auto r = TableReader::open(path, &e);
+    if (r && std::getenv("DTB_BENCH_REENCODE")) {
+      std::vector<std::uint16_t> all, block;
+      for (std::uint64_t b = 0; b < r->block_count() && !e; ++b) {
+        e = r->decode_block(b, block);
+        all.insert(all.end(), block.begin(), block.end());
+      }
+      const std::string copy = (std::filesystem::temp_directory_path() / "dtb-bench-compress-reencoded.wdl").string();
+      if (!e) e = write_table(copy, {r->material(), r->kind(), all, {}});
+      if (!e) r = TableReader::open(copy, &e);
+    }
     if (!r || (e = r->verify_all())) {
       std::cerr << e.message << "\n";
       std::exit(1);
     }
-    std::cerr << "table " << path << ": " << r->positions() << " positions, " << r->block_count() << " blocks, "
-              << r->file_bytes() << " bytes\n";
+    std::cerr << "table " << path << ": " << r->positions() << " positions, " << r->block_count() << " blocks of "
+              << r->positions_per_block() << ", dictionary " << r->dictionary_bytes() << " bytes, " << r->file_bytes()
+              << " bytes\n";
     return r;
   }();
   return *reader;

@@ -64,6 +64,8 @@ std::vector<Variant> all_variants() {
   add("block8192-dict4k", Packing::Bits2, 8192, kDefaultZstdLevel, 4096, false);
   add("block8192-dict16k", Packing::Bits2, 8192, kDefaultZstdLevel, 16384, false);
   add("block16384", Packing::Bits2, 16384, kDefaultZstdLevel, 0, false);
+  add("block16384-dict4k", Packing::Bits2, 16384, kDefaultZstdLevel, 4096, false);
+  add("block32768-dict4k", Packing::Bits2, 32768, kDefaultZstdLevel, 4096, false);
   for (int level : {6, 9, 12, 15, 17, 19})
     add("block8192-dict4k-level" + std::to_string(level), Packing::Bits2, 8192, level, 4096, false);
   return v;

@@ -10,15 +10,6 @@
 namespace dtb::cli {
 namespace {
 
-const char* kind_name(TableKind k) {
-  switch (k) {
-    case TableKind::Wdl: return "wdl";
-    case TableKind::Dtw: return "dtw";
-    case TableKind::Rule: return "rule";
-  }
-  return "unknown";
-}
-
 bool print_info(const std::string& path) {
   TableError error;
   const auto r = TableReader::open(path, &error);
@@ -34,7 +25,7 @@ bool print_info(const std::string& path) {
   if (r->block_count() == 0) smallest = 0;
   const double bits = r->positions() ? 8.0 * static_cast<double>(r->file_bytes()) / static_cast<double>(r->positions()) : 0.0;
   std::printf("%s\n  material %s, kind %s, packing %s, max value %u\n", path.c_str(), r->material().name().c_str(),
-              kind_name(r->kind()), packing_name(r->packing()), unsigned{r->max_value()});
+              table_extension(r->kind()) + 1 /* without the dot */, packing_name(r->packing()), unsigned{r->max_value()});
   std::printf("  positions %llu, %llu blocks of %u, dictionary %u bytes\n",
               static_cast<unsigned long long>(r->positions()), static_cast<unsigned long long>(r->block_count()),
               r->positions_per_block(), r->dictionary_bytes());
