@@ -78,9 +78,10 @@ struct TableContents {
   std::span<const std::uint8_t> dont_care;  // empty, or one byte (0/1) per position
 };
 
-/// Knobs of the writer. The defaults are the measured best (FORMAT.md,
-/// "Measurements"); the others exist for tests and measurements. The same
-/// contents and options always give the same bytes.
+/// Knobs of the writer. The defaults are the smallest measured encoding whose
+/// blocks decode in under 5 us (FORMAT.md, "Measurements"); larger blocks
+/// trade decode time for size. The same contents and options always give the
+/// same bytes.
 struct WriteOptions {
   std::optional<Packing> packing;           // default: chosen from the kind and the values
   std::uint32_t positions_per_block = 0;    // default (0): kDefaultPositionsPerBlock
