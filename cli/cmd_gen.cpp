@@ -3,7 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "cli/args.h"
 #include "cli/command.h"
@@ -37,6 +39,27 @@ int build_limits_tables(const gen::BuildOptions& options) {
   }
   std::cout << "dtw/rule tables in " << options.out_dir << ": " << written << " written\n";
   return 0;
+}
+
+// One line per piece count: tables, positions, values, size on disk.
+void print_summary(const std::vector<gen::MaterialStats>& tables) {
+  std::map<int, gen::MaterialStats> by_pieces;
+  std::map<int, int> count;
+  for (const gen::MaterialStats& s : tables) {
+    gen::MaterialStats& t = by_pieces[s.material.pieces()];
+    t.positions += s.positions, t.captures += s.captures, t.bytes += s.bytes;
+    t.win += s.win, t.draw += s.draw, t.loss += s.loss;
+    ++count[s.material.pieces()];
+  }
+  std::printf("%6s %6s %14s %7s %7s %7s %7s %12s %6s\n", "pieces", "tables", "positions", "capt%", "win%",
+              "draw%", "loss%", "bytes", "bits");
+  for (const auto& [pieces, t] : by_pieces) {
+    const double n = static_cast<double>(t.positions);
+    std::printf("%6d %6d %14llu %7.2f %7.2f %7.2f %7.2f %12llu %6.3f\n", pieces, count[pieces],
+                static_cast<unsigned long long>(t.positions), 100.0 * double(t.captures) / n,
+                100.0 * double(t.win) / n, 100.0 * double(t.draw) / n, 100.0 * double(t.loss) / n,
+                static_cast<unsigned long long>(t.bytes), t.bits_per_position());
+  }
 }
 
 int run_gen(const Args& args) {
@@ -92,6 +115,9 @@ int run_gen(const Args& args) {
               << " threads); writing " << summary.write_seconds << " s; total " << summary.total_seconds
               << " s\n";
   }
+  std::cout << "White to move; values for the side to move:\n" << std::flush;
+  print_summary(summary.tables);
+  std::fflush(stdout);
   return dtw ? build_limits_tables(options) : 0;
 }
 

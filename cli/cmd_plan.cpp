@@ -10,6 +10,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "gen/cost_model.h"
 #include "index/material.h"
 #include "index/plan.h"
 #include "index/position_index.h"
@@ -38,7 +39,7 @@ std::string unit_name(const std::vector<Material>& unit) {
 
 int run_plan(const Args& args) {
   std::optional<long long> max_pieces;
-  GeneratorCostModel model;
+  GeneratorCostModel model = gen::measured_cost_model();  // --rate overrides the measured rate
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -83,7 +84,9 @@ int run_plan(const Args& args) {
             << " positions\n"
             << "generator memory for it: about " << gib(estimated_memory_bytes(largest_positions, model))
             << " (" << model.bytes_per_position << " byte per position + "
-            << (model.overhead_bytes >> 20) << " MiB)\n";
+            << (model.overhead_bytes >> 20) << " MiB)\n"
+            << "plus the generator's store of finished tables (2 bits per position): "
+            << gib(gen::store_bytes(n)) << "\n";
   if (const auto seconds = estimated_seconds(largest_positions, model)) {
     std::uint64_t all = 0;
     for (const PieceCountSummary& s : summarize_by_piece_count(n)) all += s.positions / 2;

@@ -136,7 +136,10 @@ class Builder {
       progress.advance(values.size());
       loaded.emplace_back(t, std::move(values));
     }
-    for (auto& [t, values] : loaded) store_.add(t, values);
+    for (auto& [t, values] : loaded) {
+      record(t, values);
+      store_.add(t, values);
+    }
     summary_.tables_reused += static_cast<int>(loaded.size());
     return true;
   }
@@ -156,6 +159,7 @@ class Builder {
         error = "writing " + t.name() + ": " + e.message;
         return BuildStatus::Failed;
       }
+      record(t, solution.values[k]);
       store_.add(t, solution.values[k]);
       solution.values[k] = {};
       summary_.positions_solved += store_.index(t).size();
@@ -163,6 +167,15 @@ class Builder {
     }
     summary_.write_seconds += seconds_since(write_start);
     return BuildStatus::Ok;
+  }
+
+  // Every table passes through memory with its true values: count them for
+  // the summary here, instead of loading everything again in `dtb stats`.
+  void record(const Material& m, const std::vector<std::uint8_t>& values) {
+    MaterialStats s = count_values(m, values);
+    std::error_code ec;
+    s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
+    summary_.tables.push_back(s);
   }
 
   const BuildOptions& options_;

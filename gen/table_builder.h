@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/table_stats.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
 
@@ -34,6 +35,7 @@ struct BuildSummary {
   double write_seconds = 0;            // time spent compressing and writing
   double total_seconds = 0;
   std::vector<std::string> notes;      // rebuilt damaged tables, removed leftovers
+  std::vector<MaterialStats> tables;   // every table built or loaded, in build order
 };
 
 enum class BuildStatus { Ok, Interrupted, Failed };

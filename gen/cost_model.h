@@ -1,0 +1,35 @@
+// The generator's measured resource use, for `dtb plan` (index/plan.h).
+//
+// Measured on the full 2..5 piece build (85 tables, 1.613e9 positions,
+// `dtb gen --max-pieces 5 --threads 2`, zstd level 9) on the shared 2-core
+// machine: 607 CPU-seconds of user time, peak RSS 977 MiB. The wall time
+// there (2870 s) was set by the other jobs on the machine (load average ~10,
+// so the build got about a quarter of the two cores), so the rate below is
+// per CPU-second, times two threads: 2.66e6 positions per CPU-second.
+//
+// Memory, per position of the unit being solved: 1 byte of solver state,
+// 1/8 byte of capture bitset, and while a table is written 3 bytes (uint16
+// value + don't-care byte) per position of ONE of the unit's two tables,
+// i.e. 1.5 per unit position. On top: the WdlStore, 1/4 byte per position of
+// every finished table (about 0.4 GB for 2..5 pieces, 12 GB for 2..6).
+#pragma once
+
+#include <cstdint>
+
+#include "index/plan.h"
+
+namespace dtb::gen {
+
+inline constexpr double kMeasuredPositionsPerCpuSecond = 2.66e6;
+
+inline GeneratorCostModel measured_cost_model(int threads = 2) {
+  GeneratorCostModel model;
+  model.bytes_per_position = 1.0 + 1.0 / 8 + 1.5;
+  model.positions_per_second = kMeasuredPositionsPerCpuSecond * threads;
+  return model;
+}
+
+/// Bytes of the WdlStore once every table up to max_pieces is finished.
+std::uint64_t store_bytes(int max_pieces);
+
+}  // namespace dtb::gen
