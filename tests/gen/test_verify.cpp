@@ -38,7 +38,7 @@ bool verify(const std::string& dir, std::string& failure, const std::string& che
 
 }  // namespace
 
-TEST_CASE("verify passes on the 2-4 piece tables, which match tables/CHECKSUMS") {
+TEST_CASE("verify passes on the 2-4 piece tables and they match tables/CHECKSUMS") {
   const char* source = std::getenv("DTB_SOURCE_DIR");
   REQUIRE(source);
   std::string failure;
