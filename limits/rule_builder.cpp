@@ -3,7 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/retrograde_solver.h"
 
 namespace dtb {

@@ -36,7 +36,7 @@
 
 #include <optional>
 
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/dtw_builder.h"
 #include "limits/table_set.h"
 #include "limits/value_encoding.h"

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "rules/notation.h"
 
 namespace dtb {

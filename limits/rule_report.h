@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "index/material.h"
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/table_set.h"
 
 namespace dtb {

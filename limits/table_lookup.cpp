@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "index/colour.h"
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/table_set.h"
 
 namespace dtb {

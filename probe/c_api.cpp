@@ -7,11 +7,13 @@
 
 #include "dtb/dtb.h"
 #include "probe/c_position.h"
+#include "probe/rule_tables.h"
 #include "probe/tablebase.h"
 #include "rules/notation.h"
 
 struct dtb_tables {
   std::unique_ptr<dtb::probe::Tablebase> base;
+  std::unique_ptr<dtb::probe::RuleTables> rules;  // .rule tables, opened on first use
 };
 
 namespace {
@@ -68,6 +70,7 @@ const char* dtb_status_string(dtb_status status) {
     case DTB_OUT_OF_MEMORY: return "out of memory";
     case DTB_IO_ERROR: return "i/o error";
     case DTB_INVALID_ARGUMENT: return "invalid argument";
+    case DTB_NOT_IN_CLASS: return "not in a draw-limit class";
   }
   return "unknown status";
 }
@@ -80,6 +83,7 @@ dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_e
     ProbeError e;
     if (dtb::probe::Tablebase::open(dir, cache_bytes, handle->base, &e) != DTB_OK)
       return report(error, e);
+    handle->rules = std::make_unique<dtb::probe::RuleTables>(dir);
     *out = handle.release();
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -92,6 +96,23 @@ dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_e
 void dtb_close(dtb_tables* tables) { delete tables; }
 
 int dtb_max_pieces(const dtb_tables* tables) { return tables ? tables->base->max_pieces() : 0; }
+
+dtb_status dtb_probe_rule(dtb_tables* tables, const dtb_position* pos, int plies_in_class,
+                          dtb_wdl* wdl, dtb_error* error) {
+  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_rule: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Wdl v;
+    const dtb_status s = tables->rules->rule_value(p, plies_in_class, v, &detail);
+    if (s != DTB_OK) return report(error, detail);
+    *wdl = static_cast<dtb_wdl>(v);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
 
 dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
                          dtb_error* error) {

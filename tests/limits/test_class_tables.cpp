@@ -10,7 +10,7 @@
 
 #include "class_tables_fixture.h"
 #include "compress/table_file.h"
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/rule_probe.h"
 #include "limits/rule_report.h"
 #include "limits/table_verifier.h"

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "class_tables_fixture.h"
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/rule_probe.h"
 #include "reference_minimax.h"
 #include "rules/notation.h"

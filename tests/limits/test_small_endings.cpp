@@ -2,7 +2,7 @@
 // and the 6.4 rule values at every count against the depth-limited minimax.
 #include <catch2/catch.hpp>
 
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
 #include "limits/rule_probe.h"

@@ -49,6 +49,7 @@ typedef enum dtb_status {
   DTB_OUT_OF_MEMORY = 5,
   DTB_IO_ERROR = 6,         /* a file or directory exists but cannot be read */
   DTB_INVALID_ARGUMENT = 7, /* NULL pointer, buffer too small, bad FEN text */
+  DTB_NOT_IN_CLASS = 8,     /* dtb_probe_rule: the material is in no 6.3/6.4 draw-limit class */
 } dtb_status;
 
 /* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN. */
@@ -106,6 +107,16 @@ int dtb_max_pieces(const dtb_tables* tables);
  * move must capture are resolved by searching the captures. */
 dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
                          dtb_error* error);
+
+/* Value under the FMJD draw limits (articles 6.3 and 6.4) when `plies_in_class`
+ * plies (0..32 for 6.3, 0..10 for 6.4) have already been played since the
+ * position's material class was entered: WIN or LOSS only if the result can
+ * still be forced before the count runs out, else DRAW. Reads the `.rule`
+ * tables that `dtb gen --dtw` writes into the directory. DTB_NOT_IN_CLASS for
+ * a material outside both classes (e.g. MMvK, KMvKM); DTB_INVALID_ARGUMENT for
+ * a count outside the class's range. */
+dtb_status dtb_probe_rule(dtb_tables* tables, const dtb_position* pos, int plies_in_class,
+                          dtb_wdl* wdl, dtb_error* error);
 
 /* Every legal move with its value. Writes at most `capacity` moves to `moves`
  * and their number to *count; if capacity is too small, returns

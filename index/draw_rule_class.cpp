@@ -1,4 +1,4 @@
-#include "limits/draw_rule_class.h"
+#include "index/draw_rule_class.h"
 
 namespace dtb {
 namespace {

@@ -1,0 +1,96 @@
+// dtb_probe_rule: the FMJD 6.3/6.4 draw-limit value through the C API, read
+// from the .rule tables that `dtb gen --dtw` writes.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "dtb/dtb.h"
+#include "index/position_index.h"
+#include "probe_test_support.h"
+#include "rules/notation.h"
+
+using namespace dtb;
+
+namespace {
+
+// The 2-3 piece tables with their .dtw and .rule tables (the 6.4 materials).
+const std::string& rule_tables_dir() {
+  static test::TempDir dir;
+  static const bool built = [] {
+    const char* binary = std::getenv("DTB_BINARY");
+    REQUIRE(binary);
+    const std::string command =
+        std::string(binary) + " gen --max-pieces 3 --dtw --threads 2 --out " + dir.path() + " 2>/dev/null";
+    return std::system(command.c_str()) == 0;
+  }();
+  REQUIRE(built);
+  return dir.path();
+}
+
+dtb_position from_fen(const char* fen) {
+  dtb_position p;
+  REQUIRE(dtb_position_from_fen(fen, &p, nullptr) == DTB_OK);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("dtb_probe_rule: from a fresh count every 6.4 position keeps its theoretical value") {
+  // The draw-rule report found that no 6.4 win is lost from a fresh count, so
+  // with 0 plies played the rule value equals the theoretical one at every
+  // position: a wrong table, index or colour mapping shows up as a mismatch.
+  dtb_tables* tables = nullptr;
+  REQUIRE(dtb_open(rule_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
+  long checked = 0, mismatches = 0;
+  for (const char* name : {"KKvK", "KvKK", "KMvK", "KvKM", "KvK"}) {
+    const Material m = *parse_material(name);
+    const PositionIndex index(m);
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      for (const Position& p : {index.unrank(i), colour_reversed(index.unrank(i))}) {
+        const dtb_position c = test::c_position(p);
+        dtb_wdl theoretical, rule;
+        REQUIRE(dtb_probe_wdl(tables, &c, &theoretical, nullptr) == DTB_OK);
+        REQUIRE(dtb_probe_rule(tables, &c, 0, &rule, nullptr) == DTB_OK);
+        mismatches += theoretical != rule;
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked == 2 * (2 * 58800 + 2 * 105840 + 2450));
+  CHECK(mismatches == 0);
+  dtb_close(tables);
+}
+
+TEST_CASE("dtb_probe_rule: the longest KMvK win needs 9 of the 10 plies") {
+  dtb_tables* tables = nullptr;
+  REQUIRE(dtb_open(rule_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
+  const dtb_position pos = from_fen("W:WK2,6:BK50");
+  dtb_wdl v;
+  for (int played : {0, 1}) {
+    REQUIRE(dtb_probe_rule(tables, &pos, played, &v, nullptr) == DTB_OK);
+    CHECK(v == DTB_WIN);
+  }
+  for (int played : {2, 5, 10}) {
+    REQUIRE(dtb_probe_rule(tables, &pos, played, &v, nullptr) == DTB_OK);
+    CHECK(v == DTB_DRAW);
+  }
+  dtb_error error{};
+  CHECK(dtb_probe_rule(tables, &pos, 11, &v, &error) == DTB_INVALID_ARGUMENT);
+  CHECK(dtb_probe_rule(tables, &pos, -1, &v, &error) == DTB_INVALID_ARGUMENT);
+  // Two men against a king are in no class until a man promotes; so is MvM.
+  const dtb_position men = from_fen("W:W31,32:BK3");
+  CHECK(dtb_probe_rule(tables, &men, 0, &v, &error) == DTB_NOT_IN_CLASS);
+  CHECK(std::string(dtb_status_string(DTB_NOT_IN_CLASS)) == "not in a draw-limit class");
+  dtb_close(tables);
+}
+
+TEST_CASE("dtb_probe_rule: a directory without .rule tables says which table is missing") {
+  dtb_tables* tables = nullptr;
+  REQUIRE(dtb_open(test::generated_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
+  const dtb_position pos = from_fen("W:WK2,6:BK50");
+  dtb_wdl v;
+  dtb_error error{};
+  CHECK(dtb_probe_rule(tables, &pos, 0, &v, &error) == DTB_TABLE_MISSING);
+  dtb_close(tables);
+}
