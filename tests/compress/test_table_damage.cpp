@@ -140,7 +140,7 @@ TEST_CASE("other bad files: missing, a directory, trailing bytes, not a table", 
   CHECK(e.status == TableStatus::Missing);
   CHECK(e.message.find("KvK.wdl") != std::string::npos);
 
-  CHECK_FALSE(TableReader::open(dir.path().string(), &e));
+  CHECK_FALSE(TableReader::open(dir.path(), &e));
   CHECK(e.status == TableStatus::IoError);
 
   // A damaged block through the real file path (memory map) as well.

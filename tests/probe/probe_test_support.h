@@ -12,29 +12,9 @@
 #include "dtb/dtb.h"
 #include "naive_solver.h"
 #include "rules/movegen.h"
+#include "tests/support/temp_dir.h"
 
 namespace dtb::test {
-
-/// A fresh directory under the system temp dir, removed with its contents.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "dtb-probe-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 inline dtb_position c_position(const Position& p) {
   return dtb_position{to_dense(p.white), to_dense(p.black), to_dense(p.kings),
