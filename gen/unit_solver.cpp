@@ -1,11 +1,16 @@
 #include "gen/unit_solver.h"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <optional>
 #include <stdexcept>
 
 #include "gen/interrupt.h"
 #include "gen/solver_state.h"
+#include "gen/spread_scheduler.h"
 #include "gen/unmove.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -19,12 +24,27 @@ constexpr std::uint64_t kChunk = 64 * 64;
 
 constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
 
+std::uint64_t chunks_of(std::uint64_t positions) { return (positions + kChunk - 1) / kChunk; }
+
 struct Side {
   Material material;
   PositionIndex index;
   std::vector<std::uint8_t> state;
   std::vector<std::uint64_t> captures;  // 1 bit per position: must capture
+  // pending[parity][chunk]: the chunk holds frontier positions of that parity.
+  // A round visits only those chunks instead of scanning the whole table.
+  std::array<std::vector<std::atomic<bool>>, 2> pending;
   explicit Side(const Material& m) : material(m), index(m) {}
+  void mark_pending(int parity, std::uint64_t i) {
+    std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][i / kChunk];
+    if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
+  }
+};
+
+// One task of a propagation round: a chunk of one table of the unit.
+struct ChunkTask {
+  int side;
+  std::uint64_t chunk;
 };
 
 class UnitSolver {
@@ -38,6 +58,7 @@ class UnitSolver {
     for (Side& s : sides_) {
       s.state.assign(s.index.size(), 0);
       s.captures.assign((s.index.size() + 63) / 64, 0);
+      for (auto& flags : s.pending) flags = std::vector<std::atomic<bool>>(chunks_of(s.index.size()));
     }
     for (Side& s : sides_) first_pass(s);
     if (interrupt_requested()) return SolveStatus::Interrupted;
@@ -117,20 +138,27 @@ class UnitSolver {
 
   void first_pass(Side& s) {
     const std::uint64_t n = s.index.size();
-    const std::uint64_t chunks = (n + kChunk - 1) / kChunk;
+    const std::uint64_t chunks = chunks_of(n);
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::uint64_t c = 0; c < chunks; ++c) {
       if (interrupt_requested()) continue;
       const std::uint64_t end = std::min(n, (c + 1) * kChunk);
-      for (std::uint64_t i = c * kChunk; i < end; ++i) {
-        const Position p = s.index.unrank(i);
-        if (has_capture(p)) {
-          s.captures[i >> 6] |= std::uint64_t{1} << (i & 63);
-          s.state[i] = capture_state(p);
-        } else {
-          s.state[i] = quiet_state(p);
+      bool frontier = false;
+      for (std::uint64_t word = c * kChunk; word < end; word += 64) {
+        std::uint64_t capture_bits = 0;  // whole words: chunks own their words
+        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i) {
+          const Position p = s.index.unrank(i);
+          if (has_capture(p)) {
+            capture_bits |= std::uint64_t{1} << (i & 63);
+            s.state[i] = capture_state(p);
+          } else {
+            s.state[i] = quiet_state(p);
+          }
+          frontier |= state::is_frontier(s.state[i], 0);
         }
+        s.captures[word >> 6] = capture_bits;
       }
+      if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
       report(end - c * kChunk);
     }
   }
@@ -142,47 +170,80 @@ class UnitSolver {
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
     const Position after = colour_reversed(sides_[static_cast<std::size_t>(t)].index.unrank(i));
+    const std::uint8_t win_next = state::kWinAt[static_cast<std::size_t>(next)];
+    const std::uint8_t loss_next = state::kLossAt[static_cast<std::size_t>(next)];
     for_each_quiet_predecessor(after, [&](const Position& before) {
-      std::atomic_ref<std::uint8_t> ref(u.state[u.index.rank(before)]);
+      const std::uint64_t j = u.index.rank(before);
+      std::atomic_ref<std::uint8_t> ref(u.state[j]);
       std::uint8_t s = ref.load(std::memory_order_relaxed);
       if (v == Wdl::Loss) {  // a move to a lost position wins
-        while (state::undecided(s) && !ref.compare_exchange_weak(s, state::kWinAt[next],
-                                                                  std::memory_order_relaxed)) {
+        while (state::undecided(s)) {
+          if (ref.compare_exchange_weak(s, win_next, std::memory_order_relaxed)) {
+            u.mark_pending(next, j);
+            break;
+          }
         }
         return;
       }
       while (state::undecided(s)) {  // one more move refuted
         std::uint8_t n = static_cast<std::uint8_t>(s - 2);
-        if (n < 2) n = (s & 1) ? state::kDraw : state::kLossAt[next];
-        if (ref.compare_exchange_weak(s, n, std::memory_order_relaxed)) break;
+        if (n < 2) n = (s & 1) ? state::kDraw : loss_next;
+        if (ref.compare_exchange_weak(s, n, std::memory_order_relaxed)) {
+          if (n == loss_next) u.mark_pending(next, j);
+          break;
+        }
       }
     });
   }
 
+  // Propagate the frontier positions of this parity in one chunk. Returns how many.
+  std::uint64_t propagate_chunk(const ChunkTask& task, int parity) {
+    Side& s = sides_[static_cast<std::size_t>(task.side)];
+    const std::uint64_t end = std::min(s.index.size(), (task.chunk + 1) * kChunk);
+    std::uint64_t here = 0;
+    for (std::uint64_t i = task.chunk * kChunk; i < end; ++i) {
+      std::atomic_ref<std::uint8_t> ref(s.state[i]);
+      const std::uint8_t st = ref.load(std::memory_order_relaxed);
+      if (!state::is_frontier(st, parity)) continue;
+      const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
+      propagate_from(task.side, i, win ? Wdl::Win : Wdl::Loss, 1 - parity);
+      ref.store(win ? state::kWin : state::kLoss, std::memory_order_relaxed);
+      ++here;
+    }
+    return here;
+  }
+
+  // The chunks holding frontier positions of this parity; clears their flags
+  // (this round marks only the other parity).
+  std::vector<ChunkTask> pending_chunks(int parity) {
+    std::vector<ChunkTask> tasks;
+    for (std::size_t t = 0; t < sides_.size(); ++t)
+      for (std::uint64_t c = 0; c < sides_[t].pending[static_cast<std::size_t>(parity)].size(); ++c) {
+        std::atomic<bool>& flag = sides_[t].pending[static_cast<std::size_t>(parity)][c];
+        if (!flag.load(std::memory_order_relaxed)) continue;
+        flag.store(false, std::memory_order_relaxed);
+        tasks.push_back({static_cast<int>(t), c});
+      }
+    return tasks;
+  }
+
   // One round: propagate every frontier position of this parity. Returns how many.
   std::uint64_t propagation_round(int parity) {
+    const std::vector<ChunkTask> tasks = pending_chunks(parity);
+    if (tasks.empty()) return 0;
     std::uint64_t frontier = 0;
-    for (std::size_t t = 0; t < sides_.size(); ++t) {
-      Side& s = sides_[t];
-      const std::uint64_t n = s.index.size();
-      const std::uint64_t chunks = (n + kChunk - 1) / kChunk;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : frontier)
-      for (std::uint64_t c = 0; c < chunks; ++c) {
-        if (interrupt_requested()) continue;
-        const std::uint64_t end = std::min(n, (c + 1) * kChunk);
-        std::uint64_t here = 0;
-        for (std::uint64_t i = c * kChunk; i < end; ++i) {
-          std::atomic_ref<std::uint8_t> ref(s.state[i]);
-          const std::uint8_t st = ref.load(std::memory_order_relaxed);
-          if (!state::is_frontier(st, parity)) continue;
-          const bool win = st == state::kWinAt[parity];
-          propagate_from(static_cast<int>(t), i, win ? Wdl::Win : Wdl::Loss, 1 - parity);
-          ref.store(win ? state::kWin : state::kLoss, std::memory_order_relaxed);
-          ++here;
-        }
+    std::optional<SpreadScheduler> scheduler;
+#pragma omp parallel reduction(+ : frontier)
+    {
+#pragma omp single
+      scheduler.emplace(tasks.size(), omp_get_num_threads());
+      // (the barrier at the end of `single` publishes the scheduler)
+      scheduler->run(omp_get_thread_num(), [&](std::size_t k) {
+        if (interrupt_requested()) return;
+        const std::uint64_t here = propagate_chunk(tasks[k], parity);
         frontier += here;
         if (here) report(here);
-      }
+      });
     }
     return frontier;
   }
@@ -194,7 +255,10 @@ class UnitSolver {
   }
 
   static void finalize(Side& s) {
-    for (std::uint64_t i = 0; i < s.state.size(); ++i) {
+    const std::int64_t n = static_cast<std::int64_t>(s.state.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < n; ++k) {
+      const auto i = static_cast<std::uint64_t>(k);
       const bool capture = (s.captures[i >> 6] >> (i & 63)) & 1;
       s.state[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(state::final_value(s.state[i])) |
                                              (capture ? kCaptureFlag : 0));
