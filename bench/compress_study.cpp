@@ -66,6 +66,10 @@ std::vector<Variant> all_variants() {
   add("block16384", Packing::Bits2, 16384, kDefaultZstdLevel, 0, false);
   add("block16384-dict4k", Packing::Bits2, 16384, kDefaultZstdLevel, 4096, false);
   add("block32768-dict4k", Packing::Bits2, 32768, kDefaultZstdLevel, 4096, false);
+  for (int level : {9, 12, 15})  // the generator's block size, with and without a dictionary
+    for (std::uint32_t dict : {0u, 4096u})
+      add("block16384-" + (dict ? std::string("dict4k-") : std::string()) + "level" + std::to_string(level),
+          Packing::Bits2, 16384, level, dict, false);
   for (int level : {6, 9, 12, 15, 17, 19})
     add("block8192-dict4k-level" + std::to_string(level), Packing::Bits2, 8192, level, 4096, false);
   return v;

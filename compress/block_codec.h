@@ -62,9 +62,14 @@ enum class DecompressResult { Ok, Failed, OutOfMemory };
 DecompressResult decompress(const DecompressionDictionary* dictionary, std::span<const std::uint8_t> in,
                             std::uint8_t* out, std::size_t capacity, std::size_t* size, std::string* error);
 
-/// Train a dictionary of at most `max_bytes` on `samples` (concatenated, with
-/// their sizes). Empty if zstd cannot train one (too few samples, ...).
-std::vector<std::uint8_t> train_dictionary(std::span<const std::uint8_t> samples,
-                                           std::span<const std::size_t> sample_sizes, std::size_t max_bytes);
+/// Train a dictionary of at most `max_bytes` for blocks compressed at `level`
+/// on `samples` (the packed blocks). It looks at no more than
+/// kMaxTrainingSamples of them, evenly spaced: on a 5-piece table of 5,647
+/// blocks, training on all took 1.1 s and on 256 took 0.06 s, for a table
+/// within 1% of the same size. Deterministic: the same samples give the same
+/// dictionary. Empty if zstd cannot train one (too few samples, ...).
+inline constexpr std::size_t kMaxTrainingSamples = 256;
+std::vector<std::uint8_t> train_dictionary(const std::vector<std::vector<std::uint8_t>>& samples,
+                                           std::size_t max_bytes, int level);
 
 }  // namespace dtb::block_codec

@@ -16,9 +16,23 @@
 namespace dtb {
 
 /// `values` with every don't-care entry replaced by the previous stored
-/// value (leading ones by the first value that matters). `dont_care` is empty
-/// (no don't-care positions) or the same size as `values`.
+/// value (leading ones by the first value that matters; all zero if nothing
+/// matters). `dont_care` is empty (no don't-care positions) or the same size
+/// as `values`.
 std::vector<std::uint16_t> fill_dont_care(std::span<const std::uint16_t> values,
                                           std::span<const std::uint8_t> dont_care);
+
+/// The same fill, block by block, so that blocks can be filled in any order
+/// and on any thread with the same result as fill_dont_care.
+///
+/// block_carries: for each block of `per_block` positions, the value its
+/// leading don't-care positions take: the last value that matters before the
+/// block (for the first block, the first value that matters, or 0). One pass
+/// that usually looks at a few positions per block.
+std::vector<std::uint16_t> block_carries(std::span<const std::uint16_t> values,
+                                         std::span<const std::uint8_t> dont_care, std::size_t per_block);
+/// Positions [first, first + out.size()) filled, given the block's carry.
+void fill_dont_care_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                          std::size_t first, std::uint16_t carry, std::span<std::uint16_t> out);
 
 }  // namespace dtb

@@ -90,6 +90,9 @@ struct WriteOptions {
   // kAutoDictionaryBytes for tables of at least kAutoDictionaryMinPackedBytes
   // packed bytes, none for smaller ones (the dictionary would cost more than it saves).
   std::optional<std::uint32_t> dictionary_bytes;
+  // Threads compressing blocks at once (each with its own zstd context). The
+  // bytes written do not depend on it: every block is compressed on its own.
+  int threads = 1;
 };
 inline constexpr std::uint32_t kDefaultPositionsPerBlock = 8192;
 inline constexpr int kDefaultZstdLevel = 19;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include "compress/atomic_file.h"
 #include "compress/block_codec.h"
@@ -11,6 +12,7 @@
 #include "compress/file_layout.h"
 #include "compress/little_endian.h"
 #include "compress/packing.h"
+#include "compress/parallel_blocks.h"
 #include "compress/table_file.h"
 
 namespace dtb {
@@ -49,20 +51,49 @@ TableError check_contents(const std::string& path, const TableContents& c, const
   return {};
 }
 
-struct PackedBlocks {
-  std::vector<std::uint8_t> bytes;  // all blocks, packed, one after the other
-  std::vector<std::size_t> sizes;
-};
+// Every block's stored values (don't-care positions filled), packed: one
+// buffer per block, filled in parallel.
+TableError pack_blocks(const TableContents& c, Packing packing, std::uint32_t per_block, int threads,
+                       std::vector<std::vector<std::uint8_t>>& packed) {
+  const std::size_t n = c.values.size();
+  const std::vector<std::uint16_t> carries = block_carries(c.values, c.dont_care, per_block);
+  packed.assign(carries.size(), {});
+  return for_each_block(carries.size(), threads, [&]() -> BlockJob {
+    return [&, filled = std::vector<std::uint16_t>()](std::size_t b) mutable -> TableError {
+      const std::size_t first = b * per_block;
+      filled.resize(std::min<std::size_t>(per_block, n - first));
+      fill_dont_care_block(c.values, c.dont_care, first, carries[b], filled);
+      packing::pack(packing, filled, packed[b]);
+      return {};
+    };
+  });
+}
 
-PackedBlocks pack_blocks(std::span<const std::uint16_t> values, Packing packing, std::uint32_t per_block) {
-  PackedBlocks packed;
-  std::vector<std::uint8_t> one;
-  for (std::size_t first = 0; first < values.size(); first += per_block) {
-    packing::pack(packing, values.subspan(first, std::min<std::size_t>(per_block, values.size() - first)), one);
-    packed.bytes.insert(packed.bytes.end(), one.begin(), one.end());
-    packed.sizes.push_back(one.size());
-  }
-  return packed;
+// Compress every packed block into frames[b]. Each thread owns its zstd
+// context; a block's frame depends only on its bytes, the level and the
+// dictionary, so the output is the same for any thread count.
+TableError compress_blocks(const std::string& path, const std::vector<std::vector<std::uint8_t>>& packed,
+                           int level, std::span<const std::uint8_t> dictionary, int threads,
+                           std::vector<std::vector<std::uint8_t>>& frames) {
+  frames.assign(packed.size(), {});
+  return for_each_block(packed.size(), threads, [&]() -> BlockJob {
+    auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary);
+    return [&, compressor, message = std::string()](std::size_t b) mutable -> TableError {
+      if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
+      if (!compressor->compress(packed[b], frames[b], &message))
+        return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
+      return {};
+    };
+  });
+}
+
+// The largest value stored: the largest that matters (don't-care positions
+// take copies of those, or 0 when nothing matters).
+std::uint16_t max_stored_value(const TableContents& c) {
+  std::uint16_t max = 0;
+  for (std::size_t i = 0; i < c.values.size(); ++i)
+    if (c.dont_care.empty() || !c.dont_care[i]) max = std::max(max, c.values[i]);
+  return max;
 }
 
 std::array<std::uint8_t, 64> make_header(const TableContents& c, Packing packing, std::uint16_t max_value,
@@ -100,42 +131,41 @@ TableError write_table(const std::string& path, const TableContents& contents, c
   const std::uint32_t per_block = options.positions_per_block ? options.positions_per_block : kDefaultPositionsPerBlock;
   const int level = options.zstd_level ? options.zstd_level : kDefaultZstdLevel;
 
-  const std::vector<std::uint16_t> values = fill_dont_care(contents.values, contents.dont_care);
-  const std::uint16_t max_value = values.empty() ? 0 : *std::max_element(values.begin(), values.end());
+  const std::uint16_t max_value = max_stored_value(contents);
   const Packing packing = options.packing.value_or(default_packing(max_value));
   if (!packing::can_hold(packing, max_value))
     return invalid(path, std::string("packing ") + packing_name(packing) + " cannot hold value " +
                              std::to_string(max_value));
 
-  const PackedBlocks packed = pack_blocks(values, packing, per_block);
+  std::vector<std::vector<std::uint8_t>> packed;
+  if (TableError e = pack_blocks(contents, packing, per_block, options.threads, packed)) return e;
+  std::size_t packed_bytes = 0;
+  for (const auto& block : packed) packed_bytes += block.size();
   // A dictionary holds the patterns and entropy tables that the blocks of a
   // large table share: each block then need not carry its own, which makes
   // blocks both smaller and faster to decode (FORMAT.md, "Measurements").
   const std::uint32_t dictionary_bytes = options.dictionary_bytes.value_or(
-      packed.bytes.size() >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
+      packed_bytes >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
   std::vector<std::uint8_t> dictionary;
-  if (dictionary_bytes > 0) dictionary = block_codec::train_dictionary(packed.bytes, packed.sizes, dictionary_bytes);
+  if (dictionary_bytes > 0) dictionary = block_codec::train_dictionary(packed, dictionary_bytes, level);
 
-  block_codec::Compressor compressor(level, dictionary);
-  if (!compressor.ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
-  std::vector<std::uint8_t> table(packed.sizes.size() * sizeof(layout::RawBlockEntry));
-  std::vector<std::uint8_t> data, frame;
-  std::string message;
-  std::size_t offset = 0;
-  for (std::size_t b = 0; b < packed.sizes.size(); ++b) {
-    if (!compressor.compress({packed.bytes.data() + offset, packed.sizes[b]}, frame, &message))
-      return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
-    offset += packed.sizes[b];
-    data.insert(data.end(), frame.begin(), frame.end());
+  std::vector<std::vector<std::uint8_t>> frames;
+  if (TableError e = compress_blocks(path, packed, level, dictionary, options.threads, frames)) return e;
+  packed = {};
+  std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawBlockEntry));
+  std::vector<std::uint8_t> data;
+  for (std::size_t b = 0; b < frames.size(); ++b) {
+    data.insert(data.end(), frames[b].begin(), frames[b].end());
     // Seeding with the block number makes a block copied to the wrong slot fail its check.
     auto& entry = reinterpret_cast<layout::RawBlockEntry*>(table.data())[b];
     le::store<std::uint64_t>(entry.end, data.size());
-    le::store<std::uint64_t>(entry.checksum, XXH3_64bits_withSeed(frame.data(), frame.size(), b));
+    le::store<std::uint64_t>(entry.checksum, XXH3_64bits_withSeed(frames[b].data(), frames[b].size(), b));
+    frames[b] = {};
   }
 
   // The dictionary follows the block table and shares its checksum.
   table.insert(table.end(), dictionary.begin(), dictionary.end());
-  const auto header = make_header(contents, packing, max_value, per_block, packed.sizes.size(),
+  const auto header = make_header(contents, packing, max_value, per_block, frames.size(),
                                   static_cast<std::uint32_t>(dictionary.size()),
                                   XXH3_64bits(table.data(), table.size()));
   const std::array<std::span<const std::uint8_t>, 3> parts = {

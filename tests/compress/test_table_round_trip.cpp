@@ -143,6 +143,12 @@ TEST_CASE("output is byte-for-byte deterministic", "[table]") {
     REQUIRE_FALSE(write_table(dir.file("a.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
     REQUIRE_FALSE(write_table(dir.file("b.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
     CHECK(testing::read_bytes(dir.file("a.wdl")) == testing::read_bytes(dir.file("b.wdl")));
+    // Blocks are filled, packed and compressed on several threads: the same bytes.
+    for (int threads : {2, 3, 8}) {
+      options.threads = threads;
+      REQUIRE_FALSE(write_table(dir.file("c.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+      CHECK(testing::read_bytes(dir.file("a.wdl")) == testing::read_bytes(dir.file("c.wdl")));
+    }
   }
 }
 
