@@ -9,6 +9,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "cli/memory_reuse.h"
 #include "gen/interrupt.h"
 #include "gen/table_builder.h"
 #include "limits/dtw_builder.h"
@@ -96,6 +97,7 @@ int run_gen(const Args& args) {
   if (options.max_pieces == 0) return usage_error("gen", "--max-pieces is required");
   if (threads > 0) omp_set_num_threads(threads);
 
+  keep_freed_memory();
   gen::install_interrupt_handlers();
   gen::WdlStore store;
   gen::BuildSummary summary;

@@ -6,6 +6,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "cli/memory_reuse.h"
 #include "gen/interrupt.h"
 #include "gen/verifier.h"
 #include "limits/table_verifier.h"
@@ -39,6 +40,7 @@ int run_verify(const Args& args) {
   if (options.dir.empty()) return usage_error("verify", "expected a table directory");
   if (options.checksums_file == "\x01") options.checksums_file = options.dir + "/CHECKSUMS";
 
+  keep_freed_memory();
   gen::install_interrupt_handlers();
   gen::VerifyReport report;
   std::string failure;

@@ -1,5 +1,7 @@
 #include "gen/table_builder.h"
 
+#include <omp.h>
+
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -49,28 +51,66 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
 // compress/ must not silently change its output; adopting new settings is a
 // deliberate change here plus a regenerated CHECKSUMS.
 //  - zstd level 9, not the writer's 19: 19 squeezes out 6% more but is ~7x
-//    slower on one thread (KKKvKK, 21 M positions: 10.6 s at 19, 1.4 s at 9;
-//    585 KB vs 620 KB); at 19, compression alone would take ~13 minutes for
-//    2..5 pieces, more than the whole build's target.
-//  - 16384 positions per block and no dictionary: the writer's defaults when
-//    tables/CHECKSUMS was made.
-WriteOptions generator_write_options() {
+//    slower (KKKvKK, 21 M positions: 10.6 s at 19, 1.4 s at 9; 585 KB vs
+//    620 KB); at 19, compression alone would take ~13 minutes for 2..5
+//    pieces, more than the whole build's target.
+//  - 16384 positions per block with the writer's automatic dictionary (4 KB,
+//    for tables of at least 256 KB packed): on six 5-piece tables (238 M
+//    positions) 4% smaller than without a dictionary (0.242 vs 0.253
+//    bits/position) and faster to decode (3.8 vs 5.1 us per block), because
+//    the blocks share the dictionary's entropy tables instead of each
+//    carrying its own (compress/FORMAT.md, "Measurements").
+//  - the blocks are compressed by as many threads as the solver uses; the
+//    bytes do not depend on it.
+WriteOptions generator_write_options(int threads) {
   WriteOptions options;
   options.zstd_level = 9;
   options.positions_per_block = 16384;
-  options.dictionary_bytes = 0;
+  options.dictionary_bytes = std::nullopt;  // the writer's automatic choice
+  options.threads = threads;
   return options;
 }
 
 TableError write_unit_table(const std::string& path, const Material& m,
-                            const std::vector<std::uint8_t>& values) {
+                            const std::vector<std::uint8_t>& values, int threads) {
   std::vector<std::uint16_t> wdl(values.size());
   std::vector<std::uint8_t> dont_care(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  const std::int64_t n = static_cast<std::int64_t>(values.size());
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
     wdl[i] = values[i] & kValueMask;
     dont_care[i] = (values[i] & kCaptureFlag) ? 1 : 0;
   }
-  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care}, generator_write_options());
+  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care}, generator_write_options(threads));
+}
+
+// Write the tables of a solved unit. Small units write their two tables at
+// the same time, each with half the threads: most of a table's writing runs
+// in parallel already, but training its zstd dictionary is serial (~25-60 ms
+// a table; a third of the writing time of the 2-4 piece set). Large units
+// write one table at a time with every thread, because writing holds 3 bytes
+// per position of the table being written (value and don't-care arrays):
+// for both tables of the largest 6-piece unit at once that would be ~12 GB.
+constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
+
+TableError write_unit_tables(const std::string& dir, const UnitSolution& solution) {
+  const int tables = static_cast<int>(solution.materials.size());
+  const int threads = omp_get_max_threads();
+  std::uint64_t positions = 0;
+  for (const auto& values : solution.values) positions += values.size();
+  const int at_once = positions <= kConcurrentWriteMaxPositions ? std::min(tables, threads) : 1;
+  std::vector<TableError> errors(solution.materials.size());
+#pragma omp parallel for schedule(static, 1) num_threads(at_once)
+  for (int k = 0; k < tables; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const Material& t = solution.materials[i];
+    if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], std::max(1, threads / at_once)))
+      errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
+  }
+  for (TableError& e : errors)
+    if (e) return e;
+  return {};
 }
 
 class Builder {
@@ -152,13 +192,13 @@ class Builder {
     if (solve_unit(m, store_, &progress, solution) == SolveStatus::Interrupted) return interrupted(error);
     summary_.solve_seconds += seconds_since(solve_start);
     const auto write_start = Clock::now();
+    if (interrupt_requested()) return interrupted(error);
+    if (TableError e = write_unit_tables(options_.out_dir, solution)) {
+      error = e.message;
+      return BuildStatus::Failed;
+    }
     for (std::size_t k = 0; k < solution.materials.size(); ++k) {
       const Material& t = solution.materials[k];
-      if (interrupt_requested()) return interrupted(error);
-      if (TableError e = write_unit_table(wdl_table_path(options_.out_dir, t), t, solution.values[k])) {
-        error = "writing " + t.name() + ": " + e.message;
-        return BuildStatus::Failed;
-      }
       record(t, solution.values[k]);
       store_.add(t, solution.values[k]);
       solution.values[k] = {};

@@ -1,13 +1,22 @@
 #include "gen/wdl_store.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace dtb::gen {
 
 PackedWdl::PackedWdl(std::span<const std::uint8_t> values)
     : words_((values.size() + 31) / 32, 0), size_(values.size()) {
-  for (std::uint64_t i = 0; i < size_; ++i)
-    words_[i >> 5] |= static_cast<std::uint64_t>(values[i] & kValueMask) << ((i & 31) * 2);
+  const std::int64_t words = static_cast<std::int64_t>(words_.size());
+#pragma omp parallel for schedule(static)  // each word is built by one thread
+  for (std::int64_t w = 0; w < words; ++w) {
+    const std::uint64_t first = static_cast<std::uint64_t>(w) * 32;
+    const std::uint64_t end = std::min<std::uint64_t>(size_, first + 32);
+    std::uint64_t word = 0;
+    for (std::uint64_t i = first; i < end; ++i)
+      word |= static_cast<std::uint64_t>(values[i] & kValueMask) << ((i & 31) * 2);
+    words_[static_cast<std::size_t>(w)] = word;
+  }
 }
 
 WdlStore::WdlStore() = default;
