@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -47,54 +48,91 @@ std::uint8_t* BlockCache::page(const Set& s, int way) {
   return pages_.get() + (set_index * kWays + static_cast<std::size_t>(way)) * kPageBytes;
 }
 
-void BlockCache::lock(Set& s) {
-  // Test-and-test-and-set: spin on a plain load so waiting threads do not
-  // steal the cache line from the holder. Critical sections are a few
-  // nanoseconds (a 4 KiB copy at most); yield in case the holder was preempted.
+std::uint32_t BlockCache::lock(Set& s) {
+  // Spin on a plain load so waiting threads do not steal the cache line from
+  // the holder. Critical sections are short (a 4 KiB copy at most); yield in
+  // case the holder was preempted.
   for (int spins = 0;; ++spins) {
-    if (!s.locked.exchange(true, std::memory_order_acquire)) return;
-    while (s.locked.load(std::memory_order_relaxed)) {
-      if (++spins > 64) std::this_thread::yield();
+    std::uint32_t v = s.version.load(std::memory_order_relaxed);
+    if (!(v & 1) && s.version.compare_exchange_weak(v, v + 1, std::memory_order_acquire)) {
+      // Orders the odd version before the changes (the seqlock writer's fence).
+      std::atomic_thread_fence(std::memory_order_release);
+      return v + 1;
     }
+    if (spins > 64) std::this_thread::yield();
+  }
+}
+
+int BlockCache::read_value(const std::uint8_t* page, std::uint32_t offset) {
+  const std::uint32_t byte = offset >> 2;
+  auto* word = reinterpret_cast<std::uint64_t*>(const_cast<std::uint8_t*>(page)) + (byte >> 3);
+  const std::uint64_t w = std::atomic_ref<std::uint64_t>(*word).load(std::memory_order_relaxed);
+  // Little-endian byte order within the word, as the page was packed.
+  const auto b = static_cast<std::uint8_t>(w >> ((byte & 7) * 8));
+  return (b >> ((offset & 3) * 2)) & 3;
+}
+
+void BlockCache::write_page(std::uint8_t* page, const std::uint8_t* packed_page) {
+  auto* words = reinterpret_cast<std::uint64_t*>(page);
+  for (std::size_t k = 0; k < kPageBytes / 8; ++k) {
+    std::uint64_t w = 0;
+    for (int b = 7; b >= 0; --b) w = (w << 8) | packed_page[k * 8 + static_cast<std::size_t>(b)];
+    std::atomic_ref<std::uint64_t>(words[k]).store(w, std::memory_order_relaxed);
   }
 }
 
 int BlockCache::lookup(std::uint64_t key, std::uint32_t offset) {
   Set& s = set_of(key);
-  lock(s);
-  int value = -1;
-  for (int w = 0; w < kWays; ++w) {
-    if (s.keys[w] != key) continue;
-    s.stamps[w] = ++s.clock;
-    value = unpack(page(s, w), offset);
-    break;
+  for (;;) {
+    const std::uint32_t before = s.version.load(std::memory_order_acquire);
+    if (before & 1) {  // an insert is changing this set
+      std::this_thread::yield();
+      continue;
+    }
+    int way = -1, value = -1;
+    for (int w = 0; w < kWays; ++w)
+      if (s.keys[w].load(std::memory_order_relaxed) == key) {
+        way = w;
+        value = read_value(page(s, w), offset);
+        break;
+      }
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (s.version.load(std::memory_order_relaxed) != before) continue;  // changed meanwhile: retry
+    if (way >= 0) {
+      // Record the use only if an insert happened since the last one, so that
+      // hits on a warm cache do not write.
+      const std::uint32_t now = s.inserts.load(std::memory_order_relaxed);
+      if (s.stamps[way].load(std::memory_order_relaxed) != now) s.stamps[way].store(now, std::memory_order_relaxed);
+    }
+    return value;
   }
-  unlock(s);
-  return value;
 }
 
 void BlockCache::insert(std::uint64_t key, const std::uint8_t* packed_page) {
   Set& s = set_of(key);
-  lock(s);
-  // Victim: a free way if there is one, else the least recently used way.
-  // Ages are distances from the set's clock, so wrap-around is harmless.
+  const std::uint32_t version = lock(s);
+  // Victim: a free way if there is one, else the one unused for the most
+  // inserts. Ages are distances from the set's clock, so wrap-around is harmless.
+  const std::uint32_t now = s.inserts.load(std::memory_order_relaxed);
   int victim = 0;
   std::uint32_t victim_age = 0;
   for (int w = 0; w < kWays; ++w) {
-    if (s.keys[w] == key) {  // another thread decoded the same block first
-      unlock(s);
+    const std::uint64_t k = s.keys[w].load(std::memory_order_relaxed);
+    if (k == key) {  // another thread decoded the same block first
+      unlock(s, version);
       return;
     }
-    const std::uint32_t age = s.keys[w] == 0 ? UINT32_MAX : s.clock - s.stamps[w];
-    if (age > victim_age) {
+    const std::uint32_t age = k == 0 ? UINT32_MAX : now - s.stamps[w].load(std::memory_order_relaxed);
+    if (age >= victim_age) {
       victim = w;
       victim_age = age;
     }
   }
-  std::memcpy(page(s, victim), packed_page, kPageBytes);
-  s.keys[victim] = key;
-  s.stamps[victim] = ++s.clock;
-  unlock(s);
+  write_page(page(s, victim), packed_page);
+  s.keys[victim].store(key, std::memory_order_relaxed);
+  s.inserts.store(now + 1, std::memory_order_relaxed);
+  s.stamps[victim].store(now + 1, std::memory_order_relaxed);
+  unlock(s, version);
 }
 
 }  // namespace dtb::probe
