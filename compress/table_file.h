@@ -93,7 +93,13 @@ struct WriteOptions {
   // Threads compressing blocks at once (each with its own zstd context). The
   // bytes written do not depend on it: every block is compressed on its own.
   int threads = 1;
+  // If not 0: while the compressed blocks average more than this many bytes,
+  // halve positions_per_block (not below kMinAdaptivePositionsPerBlock) and
+  // encode again. Decode time grows with the compressed bytes, so this bounds
+  // it for tables that compress poorly. The header records the size chosen.
+  std::uint32_t max_average_block_bytes = 0;
 };
+inline constexpr std::uint32_t kMinAdaptivePositionsPerBlock = 2048;
 inline constexpr std::uint32_t kDefaultPositionsPerBlock = 8192;
 inline constexpr int kDefaultZstdLevel = 19;
 inline constexpr std::uint32_t kAutoDictionaryBytes = 4096;

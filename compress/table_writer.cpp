@@ -120,23 +120,20 @@ std::array<std::uint8_t, 64> make_header(const TableContents& c, Packing packing
   return bytes;
 }
 
-}  // namespace
+// The blocks of a table at one block size: packed, a dictionary if wanted,
+// compressed.
+struct EncodedBlocks {
+  std::vector<std::uint8_t> dictionary;
+  std::vector<std::vector<std::uint8_t>> frames;
+  std::size_t frame_bytes() const {
+    std::size_t n = 0;
+    for (const auto& f : frames) n += f.size();
+    return n;
+  }
+};
 
-TableError write_table(const std::string& path, const TableContents& contents) {
-  return write_table(path, contents, WriteOptions{});
-}
-
-TableError write_table(const std::string& path, const TableContents& contents, const WriteOptions& options) {
-  if (TableError e = check_contents(path, contents, options)) return e;
-  const std::uint32_t per_block = options.positions_per_block ? options.positions_per_block : kDefaultPositionsPerBlock;
-  const int level = options.zstd_level ? options.zstd_level : kDefaultZstdLevel;
-
-  const std::uint16_t max_value = max_stored_value(contents);
-  const Packing packing = options.packing.value_or(default_packing(max_value));
-  if (!packing::can_hold(packing, max_value))
-    return invalid(path, std::string("packing ") + packing_name(packing) + " cannot hold value " +
-                             std::to_string(max_value));
-
+TableError encode_blocks(const std::string& path, const TableContents& contents, Packing packing,
+                         std::uint32_t per_block, int level, const WriteOptions& options, EncodedBlocks& out) {
   std::vector<std::vector<std::uint8_t>> packed;
   if (TableError e = pack_blocks(contents, packing, per_block, options.threads, packed)) return e;
   std::size_t packed_bytes = 0;
@@ -146,12 +143,41 @@ TableError write_table(const std::string& path, const TableContents& contents, c
   // blocks both smaller and faster to decode (FORMAT.md, "Measurements").
   const std::uint32_t dictionary_bytes = options.dictionary_bytes.value_or(
       packed_bytes >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
-  std::vector<std::uint8_t> dictionary;
-  if (dictionary_bytes > 0) dictionary = block_codec::train_dictionary(packed, dictionary_bytes, level);
+  out.dictionary.clear();
+  if (dictionary_bytes > 0) out.dictionary = block_codec::train_dictionary(packed, dictionary_bytes, level);
+  return compress_blocks(path, packed, level, out.dictionary, options.threads, out.frames);
+}
 
-  std::vector<std::vector<std::uint8_t>> frames;
-  if (TableError e = compress_blocks(path, packed, level, dictionary, options.threads, frames)) return e;
-  packed = {};
+}  // namespace
+
+TableError write_table(const std::string& path, const TableContents& contents) {
+  return write_table(path, contents, WriteOptions{});
+}
+
+TableError write_table(const std::string& path, const TableContents& contents, const WriteOptions& options) {
+  if (TableError e = check_contents(path, contents, options)) return e;
+  std::uint32_t per_block = options.positions_per_block ? options.positions_per_block : kDefaultPositionsPerBlock;
+  const int level = options.zstd_level ? options.zstd_level : kDefaultZstdLevel;
+
+  const std::uint16_t max_value = max_stored_value(contents);
+  const Packing packing = options.packing.value_or(default_packing(max_value));
+  if (!packing::can_hold(packing, max_value))
+    return invalid(path, std::string("packing ") + packing_name(packing) + " cannot hold value " +
+                             std::to_string(max_value));
+
+  // Decoding a block costs about 1.5 us plus 4.5 ns per compressed byte, so
+  // a table that compresses poorly gets smaller blocks (FORMAT.md, "Block size").
+  EncodedBlocks encoded;
+  for (;;) {
+    if (TableError e = encode_blocks(path, contents, packing, per_block, level, options, encoded)) return e;
+    const std::size_t blocks = encoded.frames.size();
+    if (options.max_average_block_bytes == 0 || blocks == 0 || per_block / 2 < kMinAdaptivePositionsPerBlock ||
+        encoded.frame_bytes() <= options.max_average_block_bytes * blocks)
+      break;
+    per_block /= 2;
+  }
+  std::vector<std::uint8_t>& dictionary = encoded.dictionary;
+  std::vector<std::vector<std::uint8_t>>& frames = encoded.frames;
   std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawBlockEntry));
   std::vector<std::uint8_t> data;
   for (std::size_t b = 0; b < frames.size(); ++b) {

@@ -2,6 +2,8 @@
 // every packing, block size edge case, kind and decode path.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "compress/table_file.h"
 #include "tests/compress/synthetic_values.h"
 #include "tests/compress/table_test_support.h"
@@ -215,4 +217,24 @@ TEST_CASE("by default only large tables embed a dictionary", "[table]") {
   const auto stored = read_all(*l);
   for (std::size_t i = 0; i < stored.size(); ++i)
     if (!large.dont_care[i]) REQUIRE(stored[i] == large.values[i]);
+}
+
+TEST_CASE("a table that compresses poorly gets smaller blocks", "[table]") {
+  testing::TempDir dir;
+  std::mt19937 rng(5);
+  std::vector<std::uint16_t> noise(100000);
+  for (auto& v : noise) v = static_cast<std::uint16_t>(rng() % 3);  // ~1.6 bits/value after zstd
+  const std::vector<std::uint16_t> runs(100000, 1);                 // compresses to almost nothing
+  WriteOptions options;
+  options.positions_per_block = 16384;
+  options.max_average_block_bytes = 600;
+  REQUIRE_FALSE(write_table(dir.file("noise.wdl"), {kMaterial, TableKind::Wdl, noise, {}}, options));
+  REQUIRE_FALSE(write_table(dir.file("runs.wdl"), {kMaterial, TableKind::Wdl, runs, {}}, options));
+  const auto n = open_ok(dir.file("noise.wdl"));
+  // 2048 positions of noise still take ~400 bytes, 4096 ~800: it stops at 2048.
+  CHECK(n->positions_per_block() == kMinAdaptivePositionsPerBlock);
+  CHECK(read_all(*n) == noise);
+  const auto r = open_ok(dir.file("runs.wdl"));
+  CHECK(r->positions_per_block() == 16384);
+  CHECK(read_all(*r) == runs);
 }
