@@ -1,16 +1,17 @@
 // The generator's measured resource use, for `dtb plan` (index/plan.h).
 //
 // Measured on the full 2..5 piece build (85 tables, 1.613e9 positions,
-// `dtb gen --max-pieces 5 --threads 2`, zstd level 9) on the shared 2-core
-// machine: 607 CPU-seconds of user time, peak RSS 977 MiB. The wall time
-// there (2870 s) was set by the other jobs on the machine (load average ~10,
-// so the build got about a quarter of the two cores), so the rate below is
-// per CPU-second, times two threads: 2.66e6 positions per CPU-second.
+// `dtb gen --max-pieces 5 --threads 2`, zstd level 9, 16384 positions per
+// block with a dictionary) on the 2-core machine, nearly idle: 259 s wall,
+// 478 s user CPU, peak RSS 1.06 GB. So 6.2e6 positions per second with two
+// threads, counted below as 3.1e6 per thread (the solver scales ~1.9x from
+// one thread to two on large units; scripts/bench-gen).
 //
 // Memory, per position of the unit being solved: 1 byte of solver state,
 // 1/8 byte of capture bitset, and while a table is written 3 bytes (uint16
 // value + don't-care byte) per position of ONE of the unit's two tables,
-// i.e. 1.5 per unit position. On top: the WdlStore, 1/4 byte per position of
+// i.e. 1.5 per unit position (large units write one table at a time,
+// gen/table_builder.cpp). On top: the WdlStore, 1/4 byte per position of
 // every finished table (about 0.4 GB for 2..5 pieces, 12 GB for 2..6).
 #pragma once
 
@@ -20,7 +21,7 @@
 
 namespace dtb::gen {
 
-inline constexpr double kMeasuredPositionsPerCpuSecond = 2.66e6;
+inline constexpr double kMeasuredPositionsPerCpuSecond = 3.1e6;  // per thread
 
 inline GeneratorCostModel measured_cost_model(int threads = 2) {
   GeneratorCostModel model;
