@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 
 #include "compress/table_file.h"
 
@@ -22,6 +23,9 @@ using BlockJob = std::function<TableError(std::size_t block)>;
 /// handed out one at a time from a shared counter; after the first error no
 /// new block starts, and that error is returned. Which thread does a block
 /// must not change the result: each block's output goes to its own slot.
-TableError for_each_block(std::size_t blocks, int threads, const std::function<BlockJob()>& make_job);
+/// An exception thrown by a job (out of memory, ...) becomes the returned
+/// error, its message starting with `context` (e.g. "cannot write PATH").
+TableError for_each_block(std::size_t blocks, int threads, const std::function<BlockJob()>& make_job,
+                          const std::string& context);
 
 }  // namespace dtb

@@ -53,8 +53,8 @@ TableError check_contents(const std::string& path, const TableContents& c, const
 
 // Every block's stored values (don't-care positions filled), packed: one
 // buffer per block, filled in parallel.
-TableError pack_blocks(const TableContents& c, Packing packing, std::uint32_t per_block, int threads,
-                       std::vector<std::vector<std::uint8_t>>& packed) {
+TableError pack_blocks(const std::string& path, const TableContents& c, Packing packing, std::uint32_t per_block,
+                       int threads, std::vector<std::vector<std::uint8_t>>& packed) {
   const std::size_t n = c.values.size();
   const std::vector<std::uint16_t> carries = block_carries(c.values, c.dont_care, per_block);
   packed.assign(carries.size(), {});
@@ -66,7 +66,7 @@ TableError pack_blocks(const TableContents& c, Packing packing, std::uint32_t pe
       packing::pack(packing, filled, packed[b]);
       return {};
     };
-  });
+  }, "cannot write " + path);
 }
 
 // Compress every packed block into frames[b]. Each thread owns its zstd
@@ -84,7 +84,7 @@ TableError compress_blocks(const std::string& path, const std::vector<std::vecto
         return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
       return {};
     };
-  });
+  }, "cannot write " + path);
 }
 
 // The largest value stored: the largest that matters (don't-care positions
@@ -135,7 +135,7 @@ struct EncodedBlocks {
 TableError encode_blocks(const std::string& path, const TableContents& contents, Packing packing,
                          std::uint32_t per_block, int level, const WriteOptions& options, EncodedBlocks& out) {
   std::vector<std::vector<std::uint8_t>> packed;
-  if (TableError e = pack_blocks(contents, packing, per_block, options.threads, packed)) return e;
+  if (TableError e = pack_blocks(path, contents, packing, per_block, options.threads, packed)) return e;
   std::size_t packed_bytes = 0;
   for (const auto& block : packed) packed_bytes += block.size();
   // A dictionary holds the patterns and entropy tables that the blocks of a
