@@ -2,10 +2,11 @@
 //
 // Measured on the full 2..5 piece build (85 tables, 1.613e9 positions,
 // `dtb gen --max-pieces 5 --threads 2`, zstd level 9, 16384 positions per
-// block with a dictionary) on the 2-core machine, nearly idle: 259 s wall,
-// 478 s user CPU, peak RSS 1.06 GB. So 6.2e6 positions per second with two
-// threads, counted below as 3.1e6 per thread (the solver scales ~1.9x from
-// one thread to two on large units; scripts/bench-gen).
+// block or fewer for tables that compress poorly, with dictionaries) on the
+// 2-core machine, nearly idle: `scripts/bench-gen --pieces 5 --runs 3`,
+// median 249 s wall, peak RSS 795 MiB. So 6.5e6 positions per second with
+// two threads, counted below as 3.2e6 per thread (the solver scales ~1.9x
+// from one thread to two).
 //
 // Memory, per position of the unit being solved: 1 byte of solver state,
 // 1/8 byte of capture bitset, and while a table is written 3 bytes (uint16
@@ -21,7 +22,7 @@
 
 namespace dtb::gen {
 
-inline constexpr double kMeasuredPositionsPerCpuSecond = 3.1e6;  // per thread
+inline constexpr double kMeasuredPositionsPerCpuSecond = 3.2e6;  // per thread
 
 inline GeneratorCostModel measured_cost_model(int threads = 2) {
   GeneratorCostModel model;
