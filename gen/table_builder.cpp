@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <new>
 #include <set>
 
 #include "gen/interrupt.h"
@@ -112,8 +113,13 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
   for (int k = 0; k < tables; ++k) {
     const auto i = static_cast<std::size_t>(k);
     const Material& t = solution.materials[i];
-    if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], std::max(1, threads / at_once)))
-      errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
+    // Nothing may be thrown out of an OpenMP region (it would terminate the process).
+    try {
+      if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], std::max(1, threads / at_once)))
+        errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
+    } catch (const std::bad_alloc&) {
+      errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};
+    }
   }
   for (TableError& e : errors)
     if (e) return e;
