@@ -107,7 +107,7 @@ dtb_status dtb_probe_rule(dtb_tables* tables, const dtb_position* pos, int plies
     dtb::Wdl v;
     const dtb_status s = tables->rules->rule_value(p, plies_in_class, v, &detail);
     if (s != DTB_OK) return report(error, detail);
-    *wdl = static_cast<dtb_wdl>(v);
+    *wdl = to_c(v);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
     return out_of_memory(error);
