@@ -1,4 +1,4 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--quiet]:
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--timings FILE] [--quiet]:
 // build every missing WDL table up to N pieces (gen/table_builder.h).
 #include <omp.h>
 
@@ -63,11 +63,24 @@ void print_summary(const std::vector<gen::MaterialStats>& tables) {
   }
 }
 
+// --timings FILE: one tab-separated line per unit solved: where the time went.
+bool write_timings(const std::string& path, const std::vector<gen::UnitTiming>& units) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return false;
+  std::fprintf(f, "unit\tpositions\trounds\tallocate_s\tfirst_pass_s\tpropagate_s\tfinalize_s\twrite_s\n");
+  for (const gen::UnitTiming& u : units)
+    std::fprintf(f, "%s\t%llu\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", u.unit.name().c_str(),
+                 static_cast<unsigned long long>(u.positions), u.rounds, u.allocate, u.first_pass,
+                 u.propagate, u.finalize, u.write);
+  return std::fclose(f) == 0;
+}
+
 int run_gen(const Args& args) {
   gen::BuildOptions options;
   options.show_progress = true;
   int threads = 0;
   bool dtw = false;  // also distance to win (limits/), and the 6.3/6.4 rule tables
+  std::string timings;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -79,6 +92,8 @@ int run_gen(const Args& args) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
       options.max_pieces = static_cast<int>(*n);
+    } else if (a == "--timings" && has_value) {
+      timings = args[++i];
     } else if (a == "--out" && has_value) {
       options.out_dir = args[++i];
     } else if (a == "--threads" && has_value) {
@@ -104,6 +119,10 @@ int run_gen(const Args& args) {
   std::string error;
   const gen::BuildStatus status = gen::build_tables(options, store, summary, error);
   for (const std::string& note : summary.notes) std::cerr << "dtb gen: " << note << "\n";
+  if (!timings.empty() && !write_timings(timings, summary.units)) {
+    std::cerr << "dtb gen: cannot write " << timings << "\n";
+    return 1;
+  }
   if (status != gen::BuildStatus::Ok) {
     std::cerr << "dtb gen: " << error << "\n";
     return status == gen::BuildStatus::Interrupted ? 130 : 1;
@@ -125,8 +144,9 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--dtw] [--quiet]",
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--dtw] [--timings FILE] [--quiet]",
             "build every missing WDL table up to N pieces (default DIR: tables/); --dtw also "
-            "writes .dtw tables and the 6.3/6.4 .rule tables", run_gen);
+            "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
+            "time went (tab-separated)", run_gen);
 
 }  // namespace dtb::cli

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <new>
 #include <set>
+#include <span>
 
 #include "gen/interrupt.h"
 #include "gen/progress_bar.h"
@@ -80,9 +81,9 @@ WriteOptions generator_write_options(int threads) {
 }
 
 TableError write_unit_table(const std::string& path, const Material& m,
-                            const std::vector<std::uint8_t>& values, int threads) {
-  std::vector<std::uint16_t> wdl(values.size());
-  std::vector<std::uint8_t> dont_care(values.size());
+                            std::span<const std::uint8_t> values, int threads) {
+  NoInitVector<std::uint16_t> wdl(values.size());  // every element written below, in parallel
+  NoInitVector<std::uint8_t> dont_care(values.size());
   const std::int64_t n = static_cast<std::int64_t>(values.size());
 #pragma omp parallel for schedule(static) num_threads(threads)
   for (std::int64_t k = 0; k < n; ++k) {
@@ -101,6 +102,8 @@ TableError write_unit_table(const std::string& path, const Material& m,
 // per position of the table being written (value and don't-care arrays):
 // for both tables of the largest 6-piece unit at once that would be ~12 GB.
 constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
+
+}  // namespace
 
 TableError write_unit_tables(const std::string& dir, const UnitSolution& solution) {
   const int tables = static_cast<int>(solution.materials.size());
@@ -125,6 +128,8 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     if (e) return e;
   return {};
 }
+
+namespace {
 
 class Builder {
  public:
@@ -218,13 +223,18 @@ class Builder {
       summary_.positions_solved += store_.index(t).size();
       ++summary_.tables_built;
     }
-    summary_.write_seconds += seconds_since(write_start);
+    const double write_seconds = seconds_since(write_start);
+    summary_.write_seconds += write_seconds;
+    UnitTiming timing{m, 0, solution.rounds, solution.allocate_seconds, solution.first_pass_seconds,
+                      solution.propagate_seconds, solution.finalize_seconds, write_seconds};
+    for (const Material& t : solution.materials) timing.positions += store_.index(t).size();
+    summary_.units.push_back(timing);
     return BuildStatus::Ok;
   }
 
   // Every table passes through memory with its true values: count them for
   // the summary here, instead of loading everything again in `dtb stats`.
-  void record(const Material& m, const std::vector<std::uint8_t>& values) {
+  void record(const Material& m, std::span<const std::uint8_t> values) {
     MaterialStats s = count_values(m, values);
     std::error_code ec;
     s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);

@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "compress/table_file.h"
 #include "gen/table_stats.h"
+#include "gen/unit_solver.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
 
@@ -27,6 +29,14 @@ struct BuildOptions {
   bool show_progress = false;
 };
 
+/// Where one unit's time went (wall seconds), for `dtb gen --timings`.
+struct UnitTiming {
+  Material unit;              // the unit's first material
+  std::uint64_t positions = 0;  // of both tables
+  int rounds = 0;
+  double allocate = 0, first_pass = 0, propagate = 0, finalize = 0, write = 0;
+};
+
 struct BuildSummary {
   int tables_built = 0;
   int tables_reused = 0;
@@ -36,12 +46,17 @@ struct BuildSummary {
   double total_seconds = 0;
   std::vector<std::string> notes;      // rebuilt damaged tables, removed leftovers
   std::vector<MaterialStats> tables;   // every table built or loaded, in build order
+  std::vector<UnitTiming> units;       // every unit solved, in build order
 };
 
 enum class BuildStatus { Ok, Interrupted, Failed };
 
 /// The units to build for `options`, in build order (each unit: M first).
 std::vector<Material> units_to_build(const BuildOptions& options);
+
+/// Write the tables of a solved unit into `dir` (as `dtb gen` does), with
+/// the OpenMP thread count in force.
+TableError write_unit_tables(const std::string& dir, const UnitSolution& solution);
 
 /// Build (or load) every table of `options` into `store` and onto disk.
 BuildStatus build_tables(const BuildOptions& options, WdlStore& store, BuildSummary& summary,

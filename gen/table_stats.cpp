@@ -9,20 +9,22 @@
 
 namespace dtb::gen {
 
-MaterialStats count_values(const Material& m, const std::vector<std::uint8_t>& values) {
+MaterialStats count_values(const Material& m, std::span<const std::uint8_t> values) {
   MaterialStats s;
   s.material = m;
   s.positions = values.size();
-  std::uint64_t all[3] = {0, 0, 0}, quiet[3] = {0, 0, 0};
-  for (const std::uint8_t v : values) {
-    ++all[v & kValueMask];
-    if (v & kCaptureFlag)
-      ++s.captures;
-    else
-      ++quiet[v & kValueMask];
+  // counts[capture][value]: value 3 never occurs. Parallel, like every other
+  // pass over a whole table in `dtb gen` (a serial one is ~1 % of the build).
+  std::uint64_t counts[2][4] = {};
+  const std::int64_t n = static_cast<std::int64_t>(values.size());
+#pragma omp parallel for schedule(static) reduction(+ : counts[:2][:4])
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::uint8_t v = values[static_cast<std::size_t>(i)];
+    ++counts[(v & kCaptureFlag) ? 1 : 0][v & kValueMask];
   }
-  s.loss = all[0], s.draw = all[1], s.win = all[2];
-  s.quiet_loss = quiet[0], s.quiet_draw = quiet[1], s.quiet_win = quiet[2];
+  s.captures = counts[1][0] + counts[1][1] + counts[1][2] + counts[1][3];
+  s.loss = counts[0][0] + counts[1][0], s.draw = counts[0][1] + counts[1][1], s.win = counts[0][2] + counts[1][2];
+  s.quiet_loss = counts[0][0], s.quiet_draw = counts[0][1], s.quiet_win = counts[0][2];
   return s;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ bool collect_stats(const std::string& dir, bool show_progress, std::vector<Mater
                    std::string& error);
 
 /// Count one material's values (WDL | kCaptureFlag, wdl_store.h).
-MaterialStats count_values(const Material& m, const std::vector<std::uint8_t>& values);
+MaterialStats count_values(const Material& m, std::span<const std::uint8_t> values);
 
 std::string stats_as_json(const std::vector<MaterialStats>& stats);
 std::string stats_as_text(const std::vector<MaterialStats>& stats);

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <stdexcept>
 
 #include "gen/interrupt.h"
+#include "gen/no_init_vector.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
 #include "gen/unmove.h"
@@ -24,13 +26,18 @@ constexpr std::uint64_t kChunk = 64 * 64;
 
 constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
 
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
 std::uint64_t chunks_of(std::uint64_t positions) { return (positions + kChunk - 1) / kChunk; }
 
 struct Side {
   Material material;
   PositionIndex index;
-  std::vector<std::uint8_t> state;
-  std::vector<std::uint64_t> captures;  // 1 bit per position: must capture
+  // Both filled by the first pass, which writes every element (in parallel:
+  // no serial zeroing first, no_init_vector.h).
+  NoInitVector<std::uint8_t> state;
+  NoInitVector<std::uint64_t> captures;  // 1 bit per position: must capture
   // pending[parity][chunk]: the chunk holds frontier positions of that parity.
   // A round visits only those chunks instead of scanning the whole table.
   std::array<std::vector<std::atomic<bool>>, 2> pending;
@@ -55,15 +62,22 @@ class UnitSolver {
   }
 
   SolveStatus solve(UnitSolution& out) {
+    auto start = Clock::now();
     for (Side& s : sides_) {
-      s.state.assign(s.index.size(), 0);
-      s.captures.assign((s.index.size() + 63) / 64, 0);
+      s.state.resize(s.index.size());
+      s.captures.resize((s.index.size() + 63) / 64);
       for (auto& flags : s.pending) flags = std::vector<std::atomic<bool>>(chunks_of(s.index.size()));
     }
+    out.allocate_seconds = seconds_since(start);
+    start = Clock::now();
     for (Side& s : sides_) first_pass(s);
     if (interrupt_requested()) return SolveStatus::Interrupted;
+    out.first_pass_seconds = seconds_since(start);
+    start = Clock::now();
     const int rounds = propagate();
     if (interrupt_requested()) return SolveStatus::Interrupted;
+    out.propagate_seconds = seconds_since(start);
+    start = Clock::now();
     out.materials.clear();
     out.values.clear();
     out.rounds = rounds;
@@ -72,6 +86,7 @@ class UnitSolver {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.state));
     }
+    out.finalize_seconds = seconds_since(start);
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
   }

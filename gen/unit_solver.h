@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gen/no_init_vector.h"
 #include "gen/progress_bar.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
@@ -32,8 +33,13 @@ namespace dtb::gen {
 
 struct UnitSolution {
   std::vector<Material> materials;                 // the unit: M (and reversed(M))
-  std::vector<std::vector<std::uint8_t>> values;   // per material: WDL | kCaptureFlag
+  std::vector<NoInitVector<std::uint8_t>> values;  // per material: WDL | kCaptureFlag
   int rounds = 0;                                  // propagation rounds (longest forced line)
+  // Wall time of each phase, for `dtb gen --timings` (where the time goes).
+  double allocate_seconds = 0;
+  double first_pass_seconds = 0;
+  double propagate_seconds = 0;
+  double finalize_seconds = 0;
 };
 
 enum class SolveStatus { Ok, Interrupted };

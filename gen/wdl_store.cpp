@@ -6,7 +6,7 @@
 namespace dtb::gen {
 
 PackedWdl::PackedWdl(std::span<const std::uint8_t> values)
-    : words_((values.size() + 31) / 32, 0), size_(values.size()) {
+    : words_((values.size() + 31) / 32), size_(values.size()) {
   const std::int64_t words = static_cast<std::int64_t>(words_.size());
 #pragma omp parallel for schedule(static)  // each word is built by one thread
   for (std::int64_t w = 0; w < words; ++w) {
