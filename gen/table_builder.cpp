@@ -82,8 +82,8 @@ WriteOptions generator_write_options(int threads) {
 
 TableError write_unit_table(const std::string& path, const Material& m,
                             std::span<const std::uint8_t> values, int threads) {
-  NoInitVector<std::uint16_t> wdl(values.size());  // every element written below, in parallel
-  NoInitVector<std::uint8_t> dont_care(values.size());
+  LargeArray<std::uint16_t> wdl(values.size());  // every element written below, in parallel
+  LargeArray<std::uint8_t> dont_care(values.size());
   const std::int64_t n = static_cast<std::int64_t>(values.size());
 #pragma omp parallel for schedule(static) num_threads(threads)
   for (std::int64_t k = 0; k < n; ++k) {

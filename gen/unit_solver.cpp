@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "gen/interrupt.h"
-#include "gen/no_init_vector.h"
+#include "gen/large_array.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
 #include "gen/unmove.h"
@@ -35,9 +35,9 @@ struct Side {
   Material material;
   PositionIndex index;
   // Both filled by the first pass, which writes every element (in parallel:
-  // no serial zeroing first, no_init_vector.h).
-  NoInitVector<std::uint8_t> state;
-  NoInitVector<std::uint64_t> captures;  // 1 bit per position: must capture
+  // no serial zeroing first, large_array.h).
+  LargeArray<std::uint8_t> state;
+  LargeArray<std::uint64_t> captures;  // 1 bit per position: must capture
   // pending[parity][chunk]: the chunk holds frontier positions of that parity.
   // A round visits only those chunks instead of scanning the whole table.
   std::array<std::vector<std::atomic<bool>>, 2> pending;

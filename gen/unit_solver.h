@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gen/no_init_vector.h"
+#include "gen/large_array.h"
 #include "gen/progress_bar.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
@@ -33,7 +33,7 @@ namespace dtb::gen {
 
 struct UnitSolution {
   std::vector<Material> materials;                 // the unit: M (and reversed(M))
-  std::vector<NoInitVector<std::uint8_t>> values;  // per material: WDL | kCaptureFlag
+  std::vector<LargeArray<std::uint8_t>> values;  // per material: WDL | kCaptureFlag
   int rounds = 0;                                  // propagation rounds (longest forced line)
   // Wall time of each phase, for `dtb gen --timings` (where the time goes).
   double allocate_seconds = 0;

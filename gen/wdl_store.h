@@ -16,7 +16,7 @@
 #include <span>
 #include <vector>
 
-#include "gen/no_init_vector.h"
+#include "gen/large_array.h"
 #include "index/material.h"
 #include "index/position_index.h"
 #include "rules/position.h"
@@ -40,7 +40,7 @@ class PackedWdl {
   std::uint64_t size() const { return size_; }
 
  private:
-  NoInitVector<std::uint64_t> words_;  // every word written by the constructor's parallel loop
+  LargeArray<std::uint64_t> words_;  // every word written by the constructor's parallel loop
   std::uint64_t size_ = 0;
 };
 
