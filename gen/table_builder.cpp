@@ -95,9 +95,14 @@ TableError write_unit_table(const std::string& path, const Material& m,
 }
 
 // Write the tables of a solved unit. Small units write their two tables at
-// the same time, each with half the threads: most of a table's writing runs
-// in parallel already, but training its zstd dictionary is serial (~25-60 ms
-// a table; a third of the writing time of the 2-4 piece set). Large units
+// the same time: most of a table's writing runs in parallel already, but
+// training its zstd dictionary is serial (~25-60 ms a table; a third of the
+// writing time of the 2-4 piece set). Each table still gets every thread, not
+// half: the two tables of a unit often differ 3x in work (KKMvK compresses
+// badly and is encoded again with smaller blocks, its reversal not), and with
+// half the threads each the light one's threads would idle while the heavy
+// one finishes (2-4 pieces, 2 threads: writing 1.62 s with half, 1.41 s with
+// all; the OS shares the cores while both run). Large units
 // write one table at a time with every thread, because writing holds 3 bytes
 // per position of the table being written (value and don't-care arrays):
 // for both tables of the largest 6-piece unit at once that would be ~12 GB.
@@ -118,7 +123,7 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     const Material& t = solution.materials[i];
     // Nothing may be thrown out of an OpenMP region (it would terminate the process).
     try {
-      if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], std::max(1, threads / at_once)))
+      if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], threads))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};
