@@ -17,7 +17,6 @@
 #include <omp.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -25,16 +24,13 @@
 #include <vector>
 
 #include "cli/memory_reuse.h"
+#include "gen/stopwatch.h"
 #include "gen/table_builder.h"
 #include "gen/unit_solver.h"
 
 namespace {
 
 using namespace dtb;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
 struct Run {
   gen::UnitSolution solution;
   double solve = 0, write = 0;
@@ -43,15 +39,14 @@ struct Run {
 // Solve and write the unit of m with `threads` threads; false if writing fails.
 bool run(const Material& m, const gen::WdlStore& store, int threads, const std::string& scratch, Run& out) {
   omp_set_num_threads(threads);
-  auto start = Clock::now();
+  gen::Stopwatch watch;
   gen::solve_unit(m, store, nullptr, out.solution);
-  out.solve = seconds_since(start);
-  start = Clock::now();
+  out.solve = watch.lap();
   if (TableError e = gen::write_unit_tables(scratch, out.solution)) {
     std::fprintf(stderr, "bench_gen_speedup: %s\n", e.message.c_str());
     return false;
   }
-  out.write = seconds_since(start);
+  out.write = watch.lap();
   return true;
 }
 

@@ -2,7 +2,6 @@
 
 #include <omp.h>
 
-#include <chrono>
 #include <filesystem>
 #include <new>
 #include <set>
@@ -10,6 +9,7 @@
 
 #include "gen/interrupt.h"
 #include "gen/progress_bar.h"
+#include "gen/stopwatch.h"
 #include "gen/table_loading.h"
 #include "gen/unit_solver.h"
 
@@ -17,11 +17,6 @@ namespace dtb::gen {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
 
 // Every unit needed for `target`: its own and, recursively, its dependencies'.
 std::set<Material> closure(const Material& target) {
@@ -142,7 +137,7 @@ class Builder {
       : options_(options), store_(store), summary_(summary) {}
 
   BuildStatus run(std::string& error) {
-    const auto start = Clock::now();
+    Stopwatch total;
     std::error_code ec;
     fs::create_directories(options_.out_dir, ec);
     if (ec || !fs::is_directory(options_.out_dir)) {
@@ -159,7 +154,7 @@ class Builder {
       if (s != BuildStatus::Ok) return s;
     }
     progress.finish();
-    summary_.total_seconds = seconds_since(start);
+    summary_.total_seconds = total.lap();
     return BuildStatus::Ok;
   }
 
@@ -211,10 +206,9 @@ class Builder {
     if (try_load(m, progress)) return BuildStatus::Ok;
     progress.set_item(m.name());
     UnitSolution solution;
-    const auto solve_start = Clock::now();
+    Stopwatch watch;
     if (solve_unit(m, store_, &progress, solution) == SolveStatus::Interrupted) return interrupted(error);
-    summary_.solve_seconds += seconds_since(solve_start);
-    const auto write_start = Clock::now();
+    summary_.solve_seconds += watch.lap();
     if (interrupt_requested()) return interrupted(error);
     if (TableError e = write_unit_tables(options_.out_dir, solution)) {
       error = e.message;
@@ -228,7 +222,7 @@ class Builder {
       summary_.positions_solved += store_.index(t).size();
       ++summary_.tables_built;
     }
-    const double write_seconds = seconds_since(write_start);
+    const double write_seconds = watch.lap();
     summary_.write_seconds += write_seconds;
     UnitTiming timing{m, 0, solution.rounds, solution.allocate_seconds, solution.first_pass_seconds,
                       solution.propagate_seconds, solution.finalize_seconds, write_seconds};

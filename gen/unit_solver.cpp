@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 
@@ -13,6 +12,7 @@
 #include "gen/large_array.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
+#include "gen/stopwatch.h"
 #include "gen/unmove.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -25,9 +25,6 @@ namespace {
 constexpr std::uint64_t kChunk = 64 * 64;
 
 constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
-
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::uint64_t chunks_of(std::uint64_t positions) { return (positions + kChunk - 1) / kChunk; }
 
@@ -62,22 +59,19 @@ class UnitSolver {
   }
 
   SolveStatus solve(UnitSolution& out) {
-    auto start = Clock::now();
+    Stopwatch watch;
     for (Side& s : sides_) {
       s.state.resize(s.index.size());
       s.captures.resize((s.index.size() + 63) / 64);
       for (auto& flags : s.pending) flags = std::vector<std::atomic<bool>>(chunks_of(s.index.size()));
     }
-    out.allocate_seconds = seconds_since(start);
-    start = Clock::now();
+    out.allocate_seconds = watch.lap();
     for (Side& s : sides_) first_pass(s);
     if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.first_pass_seconds = seconds_since(start);
-    start = Clock::now();
+    out.first_pass_seconds = watch.lap();
     const int rounds = propagate();
     if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.propagate_seconds = seconds_since(start);
-    start = Clock::now();
+    out.propagate_seconds = watch.lap();
     out.materials.clear();
     out.values.clear();
     out.rounds = rounds;
@@ -86,7 +80,7 @@ class UnitSolver {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.state));
     }
-    out.finalize_seconds = seconds_since(start);
+    out.finalize_seconds = watch.lap();
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
   }
