@@ -70,8 +70,8 @@ bool write_timings(const std::string& path, const std::vector<gen::UnitTiming>& 
   std::fprintf(f, "unit\tpositions\trounds\tallocate_s\tfirst_pass_s\tpropagate_s\tfinalize_s\twrite_s\n");
   for (const gen::UnitTiming& u : units)
     std::fprintf(f, "%s\t%llu\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", u.unit.name().c_str(),
-                 static_cast<unsigned long long>(u.positions), u.rounds, u.allocate, u.first_pass,
-                 u.propagate, u.finalize, u.write);
+                 static_cast<unsigned long long>(u.positions), u.rounds, u.solve.allocate,
+                 u.solve.first_pass, u.solve.propagate, u.solve.finalize, u.write);
   return std::fclose(f) == 0;
 }
 

@@ -224,8 +224,7 @@ class Builder {
     }
     const double write_seconds = watch.lap();
     summary_.write_seconds += write_seconds;
-    UnitTiming timing{m, 0, solution.rounds, solution.allocate_seconds, solution.first_pass_seconds,
-                      solution.propagate_seconds, solution.finalize_seconds, write_seconds};
+    UnitTiming timing{m, 0, solution.rounds, solution.seconds, write_seconds};
     for (const Material& t : solution.materials) timing.positions += store_.index(t).size();
     summary_.units.push_back(timing);
     return BuildStatus::Ok;

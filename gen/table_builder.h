@@ -34,7 +34,8 @@ struct UnitTiming {
   Material unit;              // the unit's first material
   std::uint64_t positions = 0;  // of both tables
   int rounds = 0;
-  double allocate = 0, first_pass = 0, propagate = 0, finalize = 0, write = 0;
+  SolvePhases solve;
+  double write = 0;
 };
 
 struct BuildSummary {

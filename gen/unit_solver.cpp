@@ -65,13 +65,13 @@ class UnitSolver {
       s.captures.resize((s.index.size() + 63) / 64);
       for (auto& flags : s.pending) flags = std::vector<std::atomic<bool>>(chunks_of(s.index.size()));
     }
-    out.allocate_seconds = watch.lap();
+    out.seconds.allocate = watch.lap();
     for (Side& s : sides_) first_pass(s);
     if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.first_pass_seconds = watch.lap();
+    out.seconds.first_pass = watch.lap();
     const int rounds = propagate();
     if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.propagate_seconds = watch.lap();
+    out.seconds.propagate = watch.lap();
     out.materials.clear();
     out.values.clear();
     out.rounds = rounds;
@@ -80,7 +80,7 @@ class UnitSolver {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.state));
     }
-    out.finalize_seconds = watch.lap();
+    out.seconds.finalize = watch.lap();
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
   }

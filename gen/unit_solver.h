@@ -31,15 +31,16 @@
 
 namespace dtb::gen {
 
+/// Wall seconds of each phase of one solve, for `dtb gen --timings` (where the time goes).
+struct SolvePhases {
+  double allocate = 0, first_pass = 0, propagate = 0, finalize = 0;
+};
+
 struct UnitSolution {
   std::vector<Material> materials;                 // the unit: M (and reversed(M))
   std::vector<LargeArray<std::uint8_t>> values;  // per material: WDL | kCaptureFlag
   int rounds = 0;                                  // propagation rounds (longest forced line)
-  // Wall time of each phase, for `dtb gen --timings` (where the time goes).
-  double allocate_seconds = 0;
-  double first_pass_seconds = 0;
-  double propagate_seconds = 0;
-  double finalize_seconds = 0;
+  SolvePhases seconds;
 };
 
 enum class SolveStatus { Ok, Interrupted };
