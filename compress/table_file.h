@@ -78,6 +78,24 @@ struct TableContents {
   std::span<const std::uint8_t> dont_care;  // empty, or one byte (0/1) per position
 };
 
+/// Values handed to the writer block by block instead of as whole arrays: a
+/// 6-piece table has up to 2.3 G positions, and one uint16_t plus one byte
+/// per position of it would take 7 GB, where the generator keeps them packed
+/// in well under 1 GB (gen/unit_values.h). The writer reads every block a few
+/// times (checks, don't-care carries, packing; again if it halves the block
+/// size), from several threads at once.
+class ValueSource {
+ public:
+  virtual ~ValueSource() = default;
+  virtual std::uint64_t size() const = 0;
+  /// Whether some positions may be don't-care (else read() leaves dont_care alone).
+  virtual bool has_dont_care() const = 0;
+  /// Values of positions [first, first + values.size()) and, if
+  /// has_dont_care(), their don't-care marks (0/1; same size). Thread-safe.
+  virtual void read(std::uint64_t first, std::span<std::uint16_t> values,
+                    std::span<std::uint8_t> dont_care) const = 0;
+};
+
 /// Knobs of the writer. The defaults are the smallest measured encoding whose
 /// blocks decode in under 5 us (FORMAT.md, "Measurements"); larger blocks
 /// trade decode time for size. The same contents and options always give the
@@ -111,6 +129,9 @@ inline constexpr std::size_t kAutoDictionaryMinPackedBytes = 64 * kAutoDictionar
 TableError write_table(const std::string& path, const TableContents& contents);
 TableError write_table(const std::string& path, const TableContents& contents,
                        const WriteOptions& options);
+/// The same from a ValueSource: the same values give the same bytes.
+TableError write_table(const std::string& path, const Material& material, TableKind kind,
+                       const ValueSource& source, const WriteOptions& options);
 
 /// Read-only access to one table file. Opening checks the header and the
 /// offset table; each block's checksum is checked whenever it is decoded.

@@ -35,34 +35,112 @@ Packing default_packing(std::uint16_t max_value) {
   return Packing::Bits16;
 }
 
-// Whether position i holds a value that matters.
-bool cared(const TableContents& c, std::size_t i) { return c.dont_care.empty() || !c.dont_care[i]; }
+constexpr std::uint64_t kNoIndex = ~std::uint64_t{0};
 
-// The first WDL value out of range (> 2) that matters, or n. The scan has no
-// branch per position, so it vectorises: the writer runs it over every table
-// of the generator (hundreds of millions of positions) on one thread.
-std::size_t first_bad_wdl(const TableContents& c) {
-  const std::size_t n = c.values.size();
-  bool bad = false;
-  if (c.dont_care.empty()) {
-    for (std::size_t i = 0; i < n; ++i) bad |= c.values[i] > 2;
-  } else {
-    for (std::size_t i = 0; i < n; ++i) bad |= (c.values[i] > 2) & (c.dont_care[i] == 0);
+// The values of a TableContents as a ValueSource.
+class SpanSource final : public ValueSource {
+ public:
+  explicit SpanSource(const TableContents& c) : c_(c) {}
+  std::uint64_t size() const override { return c_.values.size(); }
+  bool has_dont_care() const override { return !c_.dont_care.empty(); }
+  void read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const override {
+    std::copy_n(c_.values.begin() + static_cast<std::ptrdiff_t>(first), values.size(), values.begin());
+    if (has_dont_care())
+      std::copy_n(c_.dont_care.begin() + static_cast<std::ptrdiff_t>(first), dont_care.size(), dont_care.begin());
   }
-  if (!bad) return n;
-  std::size_t i = 0;
-  while (!(c.values[i] > 2 && cared(c, i))) ++i;
-  return i;
+
+ private:
+  const TableContents& c_;
+};
+
+// One block's values and don't-care marks, read from the source into a
+// thread's scratch buffers (all zero marks when the source has none).
+struct BlockBuffer {
+  std::vector<std::uint16_t> values;
+  std::vector<std::uint8_t> dont_care;
+  void read(const ValueSource& source, std::uint64_t first, std::size_t count) {
+    values.resize(count);
+    dont_care.assign(count, 0);
+    source.read(first, values, dont_care);
+  }
+};
+
+// What one pass over a block learns: enough to check its values, find the
+// largest one stored, and give the next blocks the carry of their leading
+// don't-care positions (dont_care_fill.h).
+struct BlockScan {
+  std::uint16_t max_cared = 0;        // largest value that matters (0 if none)
+  std::uint64_t first_bad = kNoIndex;  // first WDL value > 2 that matters
+  std::uint16_t bad_value = 0;
+  bool any_cared = false;
+  std::uint16_t first_cared = 0, last_cared = 0;
+};
+
+// The loops have no branch per position, so they vectorise: the writer runs
+// them over every table of the generator (billions of positions for 6 pieces).
+BlockScan scan_block(const BlockBuffer& b, std::uint64_t first, bool wdl) {
+  BlockScan s;
+  const std::size_t n = b.values.size();
+  bool bad = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    const bool cared = b.dont_care[k] == 0;
+    s.max_cared = std::max(s.max_cared, static_cast<std::uint16_t>(cared ? b.values[k] : 0));
+    bad |= (b.values[k] > 2) & cared;
+  }
+  const auto cared = [&](std::size_t k) { return b.dont_care[k] == 0; };
+  if (wdl && bad) {
+    std::size_t k = 0;
+    while (!(b.values[k] > 2 && cared(k))) ++k;
+    s.first_bad = first + k;
+    s.bad_value = b.values[k];
+  }
+  std::size_t k = 0;
+  while (k < n && !cared(k)) ++k;
+  if (k == n) return s;
+  s.any_cared = true;
+  s.first_cared = b.values[k];
+  k = n;
+  while (!cared(k - 1)) --k;
+  s.last_cared = b.values[k - 1];
+  return s;
 }
 
-TableError check_contents(const std::string& path, const TableContents& c, const WriteOptions& o) {
-  if (!known_kind(c.kind)) return invalid(path, "unknown table kind");
-  if (!c.dont_care.empty() && c.dont_care.size() != c.values.size())
-    return invalid(path, "dont_care has " + std::to_string(c.dont_care.size()) + " entries for " +
-                             std::to_string(c.values.size()) + " values");
-  if (c.kind == TableKind::Wdl)
-    if (const std::size_t i = first_bad_wdl(c); i < c.values.size())
-      return invalid(path, "WDL value " + std::to_string(c.values[i]) + " at index " + std::to_string(i));
+std::uint64_t block_count(std::uint64_t positions, std::uint32_t per_block) {
+  return (positions + per_block - 1) / per_block;
+}
+
+// Scan every block of `per_block` positions, in parallel.
+TableError scan_blocks(const std::string& path, const ValueSource& source, bool wdl, std::uint32_t per_block,
+                       int threads, std::vector<BlockScan>& scans) {
+  const std::uint64_t n = source.size();
+  scans.assign(block_count(n, per_block), {});
+  return for_each_block(scans.size(), threads, [&]() -> BlockJob {
+    return [&, buffer = BlockBuffer()](std::size_t b) mutable -> TableError {
+      const std::uint64_t first = std::uint64_t{b} * per_block;
+      buffer.read(source, first, static_cast<std::size_t>(std::min<std::uint64_t>(per_block, n - first)));
+      scans[b] = scan_block(buffer, first, wdl);
+      return {};
+    };
+  }, "cannot write " + path);
+}
+
+// The carry of each block (dont_care_fill.h): the last value that matters
+// before it, or for blocks before the first such value that value itself
+// (all zero if nothing matters). Same result as block_carries().
+std::vector<std::uint16_t> carries_of(const std::vector<BlockScan>& scans) {
+  std::vector<std::uint16_t> carries(scans.size(), 0);
+  const auto first = std::find_if(scans.begin(), scans.end(), [](const BlockScan& s) { return s.any_cared; });
+  if (first == scans.end()) return carries;
+  std::uint16_t carry = first->first_cared;
+  for (std::size_t b = 0; b < scans.size(); ++b) {
+    carries[b] = carry;
+    if (scans[b].any_cared) carry = scans[b].last_cared;
+  }
+  return carries;
+}
+
+TableError check_kind_and_options(const std::string& path, TableKind kind, const WriteOptions& o) {
+  if (!known_kind(kind)) return invalid(path, "unknown table kind");
   if (o.positions_per_block > layout::kMaxPositionsPerBlock)
     return invalid(path, "more than " + std::to_string(layout::kMaxPositionsPerBlock) + " positions per block");
   if (o.dictionary_bytes.value_or(0) > layout::kMaxDictionaryBytes) return invalid(path, "dictionary too large");
@@ -72,16 +150,17 @@ TableError check_contents(const std::string& path, const TableContents& c, const
 
 // Every block's stored values (don't-care positions filled), packed: one
 // buffer per block, filled in parallel.
-TableError pack_blocks(const std::string& path, const TableContents& c, Packing packing, std::uint32_t per_block,
-                       int threads, std::vector<std::vector<std::uint8_t>>& packed) {
-  const std::size_t n = c.values.size();
-  const std::vector<std::uint16_t> carries = block_carries(c.values, c.dont_care, per_block);
+TableError pack_blocks(const std::string& path, const ValueSource& source, const std::vector<std::uint16_t>& carries,
+                       Packing packing, std::uint32_t per_block, int threads,
+                       std::vector<std::vector<std::uint8_t>>& packed) {
+  const std::uint64_t n = source.size();
   packed.assign(carries.size(), {});
   return for_each_block(carries.size(), threads, [&]() -> BlockJob {
-    return [&, filled = std::vector<std::uint16_t>()](std::size_t b) mutable -> TableError {
-      const std::size_t first = b * per_block;
-      filled.resize(std::min<std::size_t>(per_block, n - first));
-      fill_dont_care_block(c.values, c.dont_care, first, carries[b], filled);
+    return [&, buffer = BlockBuffer(), filled = std::vector<std::uint16_t>()](std::size_t b) mutable -> TableError {
+      const std::uint64_t first = std::uint64_t{b} * per_block;
+      buffer.read(source, first, static_cast<std::size_t>(std::min<std::uint64_t>(per_block, n - first)));
+      filled.resize(buffer.values.size());
+      fill_dont_care_block(buffer.values, buffer.dont_care, 0, carries[b], filled);
       packing::pack(packing, filled, packed[b]);
       return {};
     };
@@ -106,37 +185,24 @@ TableError compress_blocks(const std::string& path, const std::vector<std::vecto
   }, "cannot write " + path);
 }
 
-// The largest value stored: the largest that matters (don't-care positions
-// take copies of those, or 0 when nothing matters). Branch-free, so that it
-// vectorises (as first_bad_wdl).
-std::uint16_t max_stored_value(const TableContents& c) {
-  std::uint16_t max = 0;
-  if (c.dont_care.empty()) {
-    for (const std::uint16_t v : c.values) max = std::max(max, v);
-  } else {
-    for (std::size_t i = 0; i < c.values.size(); ++i)
-      max = std::max(max, static_cast<std::uint16_t>(c.dont_care[i] ? 0 : c.values[i]));
-  }
-  return max;
-}
-
-std::array<std::uint8_t, 64> make_header(const TableContents& c, Packing packing, std::uint16_t max_value,
+std::array<std::uint8_t, 64> make_header(const Material& material, TableKind kind, std::uint64_t positions,
+                                         Packing packing, std::uint16_t max_value,
                                          std::uint32_t per_block, std::uint64_t blocks,
                                          std::uint32_t dictionary_bytes, std::uint64_t table_checksum) {
   std::array<std::uint8_t, 64> bytes{};
   auto& h = *reinterpret_cast<layout::RawHeader*>(bytes.data());  // all-byte struct: no aliasing issue
   std::copy(std::begin(layout::kMagic), std::end(layout::kMagic), h.magic);
   le::store<std::uint16_t>(h.format_version, layout::kFormatVersion);
-  h.kind = static_cast<std::uint8_t>(c.kind);
+  h.kind = static_cast<std::uint8_t>(kind);
   h.packing = static_cast<std::uint8_t>(packing);
-  h.material[0] = c.material.white_kings;
-  h.material[1] = c.material.white_men;
-  h.material[2] = c.material.black_kings;
-  h.material[3] = c.material.black_men;
+  h.material[0] = material.white_kings;
+  h.material[1] = material.white_men;
+  h.material[2] = material.black_kings;
+  h.material[3] = material.black_men;
   le::store<std::uint16_t>(h.index_scheme_version, kIndexSchemeVersion);
   le::store<std::uint16_t>(h.max_value, max_value);
   le::store<std::uint32_t>(h.positions_per_block, per_block);
-  le::store<std::uint64_t>(h.positions, c.values.size());
+  le::store<std::uint64_t>(h.positions, positions);
   le::store<std::uint64_t>(h.block_count, blocks);
   le::store<std::uint32_t>(h.dictionary_bytes, dictionary_bytes);
   le::store<std::uint64_t>(h.table_checksum, table_checksum);
@@ -156,10 +222,12 @@ struct EncodedBlocks {
   }
 };
 
-TableError encode_blocks(const std::string& path, const TableContents& contents, Packing packing,
-                         std::uint32_t per_block, int level, const WriteOptions& options, EncodedBlocks& out) {
+TableError encode_blocks(const std::string& path, const ValueSource& source, const std::vector<BlockScan>& scans,
+                         Packing packing, std::uint32_t per_block, int level, const WriteOptions& options,
+                         EncodedBlocks& out) {
   std::vector<std::vector<std::uint8_t>> packed;
-  if (TableError e = pack_blocks(path, contents, packing, per_block, options.threads, packed)) return e;
+  if (TableError e = pack_blocks(path, source, carries_of(scans), packing, per_block, options.threads, packed))
+    return e;
   std::size_t packed_bytes = 0;
   for (const auto& block : packed) packed_bytes += block.size();
   // A dictionary holds the patterns and entropy tables that the blocks of a
@@ -179,11 +247,26 @@ TableError write_table(const std::string& path, const TableContents& contents) {
 }
 
 TableError write_table(const std::string& path, const TableContents& contents, const WriteOptions& options) {
-  if (TableError e = check_contents(path, contents, options)) return e;
+  if (!contents.dont_care.empty() && contents.dont_care.size() != contents.values.size())
+    return invalid(path, "dont_care has " + std::to_string(contents.dont_care.size()) + " entries for " +
+                             std::to_string(contents.values.size()) + " values");
+  return write_table(path, contents.material, contents.kind, SpanSource(contents), options);
+}
+
+TableError write_table(const std::string& path, const Material& material, TableKind kind,
+                       const ValueSource& source, const WriteOptions& options) {
+  if (TableError e = check_kind_and_options(path, kind, options)) return e;
   std::uint32_t per_block = options.positions_per_block ? options.positions_per_block : kDefaultPositionsPerBlock;
   const int level = options.zstd_level ? options.zstd_level : kDefaultZstdLevel;
 
-  const std::uint16_t max_value = max_stored_value(contents);
+  std::vector<BlockScan> scans;
+  if (TableError e = scan_blocks(path, source, kind == TableKind::Wdl, per_block, options.threads, scans)) return e;
+  std::uint16_t max_value = 0;  // the largest value stored: don't-care positions take copies of cared ones
+  for (const BlockScan& s : scans) {
+    if (s.first_bad != kNoIndex)
+      return invalid(path, "WDL value " + std::to_string(s.bad_value) + " at index " + std::to_string(s.first_bad));
+    max_value = std::max(max_value, s.max_cared);
+  }
   const Packing packing = options.packing.value_or(default_packing(max_value));
   if (!packing::can_hold(packing, max_value))
     return invalid(path, std::string("packing ") + packing_name(packing) + " cannot hold value " +
@@ -193,12 +276,13 @@ TableError write_table(const std::string& path, const TableContents& contents, c
   // a table that compresses poorly gets smaller blocks (FORMAT.md, "Block size").
   EncodedBlocks encoded;
   for (;;) {
-    if (TableError e = encode_blocks(path, contents, packing, per_block, level, options, encoded)) return e;
+    if (TableError e = encode_blocks(path, source, scans, packing, per_block, level, options, encoded)) return e;
     const std::size_t blocks = encoded.frames.size();
     if (options.max_average_block_bytes == 0 || blocks == 0 || per_block / 2 < kMinAdaptivePositionsPerBlock ||
         encoded.frame_bytes() <= options.max_average_block_bytes * blocks)
       break;
     per_block /= 2;
+    if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
   }
   std::vector<std::uint8_t>& dictionary = encoded.dictionary;
   std::vector<std::vector<std::uint8_t>>& frames = encoded.frames;
@@ -215,7 +299,7 @@ TableError write_table(const std::string& path, const TableContents& contents, c
 
   // The dictionary follows the block table and shares its checksum.
   table.insert(table.end(), dictionary.begin(), dictionary.end());
-  const auto header = make_header(contents, packing, max_value, per_block, frames.size(),
+  const auto header = make_header(material, kind, source.size(), packing, max_value, per_block, frames.size(),
                                   static_cast<std::uint32_t>(dictionary.size()),
                                   XXH3_64bits(table.data(), table.size()));
   const std::array<std::span<const std::uint8_t>, 3> parts = {
