@@ -6,6 +6,7 @@
 
 #include "gen/table_builder.h"
 #include "gen/unit_solver.h"
+#include "gen/wdl_store.h"
 #include "index/position_index.h"
 
 namespace {
@@ -22,7 +23,7 @@ gen::WdlStore& dependencies_of(const Material& target) {
     if (m == target || m == target.reversed() || store.contains(m)) continue;
     gen::UnitSolution solution;
     gen::solve_unit(m, store, nullptr, solution);
-    for (std::size_t k = 0; k < solution.materials.size(); ++k) store.add(solution.materials[k], solution.values[k]);
+    for (std::size_t k = 0; k < solution.materials.size(); ++k) store.add(solution.materials[k], *solution.values[k]);
   }
   return store;
 }

@@ -25,6 +25,7 @@
 
 #include "cli/memory_reuse.h"
 #include "gen/stopwatch.h"
+#include "gen/finished_tables.h"
 #include "gen/table_builder.h"
 #include "gen/unit_solver.h"
 
@@ -37,7 +38,7 @@ struct Run {
 };
 
 // Solve and write the unit of m with `threads` threads; false if writing fails.
-bool run(const Material& m, const gen::WdlStore& store, int threads, const std::string& scratch, Run& out) {
+bool run(const Material& m, const gen::FinishedValues& store, int threads, const std::string& scratch, Run& out) {
   omp_set_num_threads(threads);
   gen::Stopwatch watch;
   gen::solve_unit(m, store, nullptr, out.solution);
@@ -77,15 +78,16 @@ int main(int argc, char** argv) {
   if (options.max_pieces < 2 || a < 1 || b < 1) return usage();
 
   cli::keep_freed_memory();  // as `dtb gen` does
-  gen::WdlStore store;
   gen::BuildSummary summary;
   std::string error;
-  if (gen::build_tables(options, store, summary, error) != gen::BuildStatus::Ok || summary.tables_built > 0) {
+  if (gen::build_tables(options, summary, error) != gen::BuildStatus::Ok || summary.tables_built > 0) {
     std::fprintf(stderr, "bench_gen_speedup: %s needs every table up to %d pieces%s%s\n", options.out_dir.c_str(),
                  options.max_pieces, error.empty() ? "" : ": ", error.c_str());
     return 1;
   }
 
+  // The finished tables read as `dtb gen` reads them (through the probe's cache).
+  const gen::FinishedTables store(options.out_dir, options.max_pieces, summary.memory.cache);
   namespace fs = std::filesystem;
   const std::string scratch = (fs::temp_directory_path() / ("bench_gen_speedup." + std::to_string(::getpid()))).string();
   fs::create_directories(scratch);
@@ -104,12 +106,15 @@ int main(int argc, char** argv) {
     if (!run(m, store, a_first ? a : b, scratch, a_first ? with_a : with_b) ||
         !run(m, store, a_first ? b : a, scratch, a_first ? with_b : with_a))
       return 1;
-    if (with_a.solution.values != with_b.solution.values) {
+    bool same = with_a.solution.values.size() == with_b.solution.values.size();
+    for (std::size_t t = 0; same && t < with_a.solution.values.size(); ++t)
+      same = *with_a.solution.values[t] == *with_b.solution.values[t];
+    if (!same) {
       std::fprintf(stderr, "bench_gen_speedup: %s differs between %d and %d threads\n", m.name().c_str(), a, b);
       return 1;
     }
     std::uint64_t positions = 0;
-    for (const auto& v : with_a.solution.values) positions += v.size();
+    for (const auto& v : with_a.solution.values) positions += v->size();
     std::printf("%-10s %11llu %8.3f %8.3f %8.3f %8.3f %6.2f %6.2f %6.2f\n", m.name().c_str(),
                 static_cast<unsigned long long>(positions), with_a.solve, with_b.solve, with_a.write, with_b.write,
                 with_a.solve / with_b.solve, with_a.write / with_b.write,

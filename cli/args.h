@@ -17,6 +17,26 @@ inline std::optional<long long> parse_int(const std::string& s, long long lo, lo
   return v;
 }
 
+/// A size in bytes: a whole number with an optional suffix K, M, G or T
+/// (powers of 1024; `4G`, `512M`, `1048576`), within [lo, hi] bytes.
+inline std::optional<unsigned long long> parse_size(const std::string& s, unsigned long long lo,
+                                                    unsigned long long hi) {
+  unsigned long long v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end == s.data()) return std::nullopt;
+  const std::string suffix(end, s.data() + s.size());
+  int shift = 0;
+  if (suffix == "K" || suffix == "k") shift = 10;
+  else if (suffix == "M" || suffix == "m") shift = 20;
+  else if (suffix == "G" || suffix == "g") shift = 30;
+  else if (suffix == "T" || suffix == "t") shift = 40;
+  else if (!suffix.empty()) return std::nullopt;
+  if (v > (hi >> shift)) return std::nullopt;
+  v <<= shift;
+  if (v < lo) return std::nullopt;
+  return v;
+}
+
 /// A FEN, or the word `start` for the initial position.
 inline std::optional<Position> parse_fen_or_start(const std::string& s, std::string* error) {
   if (s == "start") return start_position();

@@ -1,5 +1,5 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--timings FILE] [--quiet]:
-// build every missing WDL table up to N pieces (gen/table_builder.h).
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--timings FILE]
+// [--quiet]: build every missing WDL table up to N pieces (gen/table_builder.h).
 #include <omp.h>
 
 #include <algorithm>
@@ -92,6 +92,10 @@ int run_gen(const Args& args) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
       options.max_pieces = static_cast<int>(*n);
+    } else if (a == "--memory" && has_value) {
+      const auto bytes = parse_size(args[++i], std::uint64_t{64} << 20, std::uint64_t{1} << 50);
+      if (!bytes) return usage_error("gen", "--memory must be a size such as 4G or 512M (at least 64M)");
+      options.memory_bytes = *bytes;
     } else if (a == "--timings" && has_value) {
       timings = args[++i];
     } else if (a == "--out" && has_value) {
@@ -114,10 +118,12 @@ int run_gen(const Args& args) {
 
   keep_freed_memory();
   gen::install_interrupt_handlers();
-  gen::WdlStore store;
   gen::BuildSummary summary;
   std::string error;
-  const gen::BuildStatus status = gen::build_tables(options, store, summary, error);
+  if (options.show_progress)
+    std::cerr << "dtb gen: memory bound " << ((options.memory_bytes ? options.memory_bytes : gen::default_memory_bytes()) >> 20)
+              << " MiB" << (options.memory_bytes ? "" : " (default: a quarter of physical memory; --memory SIZE)") << "\n";
+  const gen::BuildStatus status = gen::build_tables(options, summary, error);
   for (const std::string& note : summary.notes) std::cerr << "dtb gen: " << note << "\n";
   if (!timings.empty() && !write_timings(timings, summary.units)) {
     std::cerr << "dtb gen: cannot write " << timings << "\n";
@@ -144,8 +150,9 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--only MATERIAL] [--dtw] [--timings FILE] [--quiet]",
-            "build every missing WDL table up to N pieces (default DIR: tables/); --dtw also "
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--dtw] [--timings FILE] [--quiet]",
+            "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
+            "memory (default: a quarter of physical memory); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated)", run_gen);
 

@@ -1,7 +1,8 @@
-// dtb plan --max-pieces N [--rate POSITIONS_PER_SECOND]: what building all
-// tables up to N pieces involves - materials and positions per piece count,
-// the build order with each table's size and level, and the generator's
-// memory (and time, given a measured rate) for the largest build unit.
+// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND]:
+// what building all tables up to N pieces involves - materials and positions
+// per piece count, the build order with each table's size and level, and
+// under the slice scheme (gen/cost_model.h) the peak memory, the disk and
+// the time, per piece count, with the part that dominates each.
 #include <charconv>
 #include <iomanip>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "gen/cost_model.h"
+#include "gen/table_builder.h"
 #include "index/material.h"
 #include "index/plan.h"
 #include "index/position_index.h"
@@ -37,9 +39,47 @@ std::string unit_name(const std::vector<Material>& unit) {
   return unit.size() == 1 ? unit[0].name() : unit[0].name() + " + " + unit[1].name();
 }
 
+std::string hours(double seconds) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(seconds < 36000 ? 2 : 0) << seconds / 3600 << " h";
+  return out.str();
+}
+
+// The slice generator's plan: memory, disk and time per piece count.
+void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<double> rate) {
+  const gen::BuildPlan plan = gen::plan_build(n, budget, threads);
+  double scale = 1;  // --rate replaces the measured solving rate
+  if (rate) scale = gen::kSolvePositionsPerThreadSecond * threads / *rate;
+  std::cout << "\nslice generator, --memory " << (budget >> 20) << "M --threads " << threads << ":\n"
+            << "pieces positions largest_unit unit_memory dominant_part solve write disk\n";
+  for (const gen::PieceCountPlan& c : plan.counts)
+    std::cout << c.pieces << " " << c.positions << " " << c.largest.unit.name() << " " << gib(c.largest.total())
+              << " \"" << c.largest.dominant() << "\" " << hours(c.solve_seconds * scale) << " "
+              << hours(c.write_seconds) << " " << std::fixed << std::setprecision(2) << c.disk_bytes / 1e9
+              << " GB\n";
+  const gen::PieceCountPlan& top = plan.counts.back();
+  double solve = 0, write = 0;
+  for (const gen::PieceCountPlan& c : plan.counts) solve += c.solve_seconds * scale, write += c.write_seconds;
+  std::cout << "peak memory: " << gib(plan.peak) << " (largest unit " << top.largest.unit.name() << ": values "
+            << gib(top.largest.values) << ", level " << gib(top.largest.level_state) << ", slice lists "
+            << gib(top.largest.slice_lists) << ", writer " << gib(top.largest.writer) << "; + "
+            << (gen::kOverheadBytes >> 20) << " MiB overhead + " << (gen::kMinCacheBytes >> 20)
+            << " MiB least block cache); the rest of the bound keeps solved tables resident\n"
+            << (plan.least_budget <= budget ? "fits the bound\n"
+                                            : "does NOT fit the bound: needs --memory " +
+                                                  std::to_string((plan.least_budget >> 20) + 1) + "M\n")
+            << "disk: " << std::fixed << std::setprecision(2) << plan.disk_bytes() / 1e9 << " GB (at "
+            << gen::kDiskBitsPerPosition << " bits/position)\n"
+            << "time: " << hours(solve + write) << " (solving " << hours(solve) << ", writing " << hours(write)
+            << "): dominated by " << (solve >= write ? "solving" : "writing") << "\n";
+  if (rate) std::cout << "time at " << *rate << " positions/s\n";
+}
+
 int run_plan(const Args& args) {
   std::optional<long long> max_pieces;
-  GeneratorCostModel model = gen::measured_cost_model();  // --rate overrides the measured rate
+  std::optional<double> rate;
+  std::uint64_t budget = gen::default_memory_bytes();
+  int threads = 2;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -51,9 +91,16 @@ int run_plan(const Args& args) {
                                        std::to_string(kMaxPlanPieces) + ", not '" + args[i] + "'");
     } else if (a == "--rate") {
       if (!has_value) return usage_error("plan", "--rate needs a number of positions per second");
-      model.positions_per_second = parse_positive(args[++i]);
-      if (!model.positions_per_second)
-        return usage_error("plan", "--rate must be a positive number, not '" + args[i] + "'");
+      rate = parse_positive(args[++i]);
+      if (!rate) return usage_error("plan", "--rate must be a positive number, not '" + args[i] + "'");
+    } else if (a == "--memory" && has_value) {
+      const auto bytes = parse_size(args[++i], std::uint64_t{64} << 20, std::uint64_t{1} << 50);
+      if (!bytes) return usage_error("plan", "--memory must be a size such as 4G or 512M (at least 64M)");
+      budget = *bytes;
+    } else if (a == "--threads" && has_value) {
+      const auto t = parse_int(args[++i], 1, 1 << 20);
+      if (!t) return usage_error("plan", "--threads must be a whole number from 1");
+      threads = static_cast<int>(*t);
     } else {
       return usage_error("plan", "unexpected argument '" + a + "'");
     }
@@ -80,27 +127,16 @@ int run_plan(const Args& args) {
   for (const Material& m : materials_in_build_order(n))
     std::cout << level_of.at(m) << " " << m.name() << " " << PositionIndex(m).size() << "\n";
 
-  std::cout << "\nlargest build unit: " << unit_name(largest) << ", " << largest_positions
-            << " positions\n"
-            << "generator memory for it: about " << gib(estimated_memory_bytes(largest_positions, model))
-            << " (" << model.bytes_per_position << " byte per position + "
-            << (model.overhead_bytes >> 20) << " MiB)\n"
-            << "plus the generator's store of finished tables (2 bits per position): "
-            << gib(gen::store_bytes(n)) << "\n";
-  if (const auto seconds = estimated_seconds(largest_positions, model)) {
-    std::uint64_t all = 0;
-    for (const PieceCountSummary& s : summarize_by_piece_count(n)) all += s.positions / 2;
-    std::cout << "time at " << *model.positions_per_second << " positions/s: largest unit "
-              << std::fixed << std::setprecision(1) << *seconds << " s, all tables "
-              << *estimated_seconds(all, model) << " s\n";
-  }
+  std::cout << "\nlargest build unit: " << unit_name(largest) << ", " << largest_positions << " positions\n";
+  print_slice_plan(n, budget, threads, rate);
   return 0;
 }
 
 }  // namespace
 
-DTB_COMMAND("plan", "--max-pieces N [--rate POSITIONS_PER_SECOND]",
-            "materials, positions, build order and generator memory for tables up to N pieces",
+DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND]",
+            "materials, positions, build order, and the slice generator's memory, disk and time for tables "
+            "up to N pieces",
             run_plan);
 
 }  // namespace dtb::cli

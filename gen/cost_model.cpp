@@ -1,11 +1,81 @@
 #include "gen/cost_model.h"
 
+#include <algorithm>
+
+#include "gen/slice_order.h"
+#include "gen/unit_solver.h"
+#include "index/position_index.h"
+
 namespace dtb::gen {
 
-std::uint64_t store_bytes(int max_pieces) {
-  std::uint64_t positions = 0;
-  for (const PieceCountSummary& s : summarize_by_piece_count(max_pieces)) positions += s.positions / 2;
-  return positions / 4;  // 2 bits each
+std::string UnitMemory::dominant() const {
+  const std::uint64_t top = std::max({values, slice_lists, level_state, writer});
+  if (top == values) return "packed values of the unit";
+  if (top == level_state) return "working state of the largest level";
+  if (top == slice_lists) return "slice lists";
+  return "writer's packed blocks";
+}
+
+UnitMemory unit_memory(const Material& m) {
+  UnitMemory u;
+  u.unit = m;
+  std::vector<std::vector<std::uint64_t>> levels;
+  std::uint64_t largest_table = 0;
+  for (const Material& t : unit_of(m)) {
+    const PositionIndex index(t);
+    levels.push_back(positions_by_advancement(t));
+    u.values += UnitValues::bytes_for(index.size());
+    u.slice_lists += index.slice_count() * sizeof(std::uint32_t);
+    largest_table = std::max(largest_table, index.size());
+  }
+  std::uint64_t largest_level = 0;
+  for (std::size_t a = 0; a < levels.front().size(); ++a) {
+    std::uint64_t level = 0;
+    for (const auto& l : levels) level += l[a];
+    largest_level = std::max(largest_level, level);
+  }
+  // A state byte and a capture bit per position, and two pending flags per 4096 positions.
+  u.level_state = largest_level + largest_level / 8 + largest_level / 2048;
+  u.writer = largest_table / 4 + largest_table / 64;
+  return u;
+}
+
+double BuildPlan::seconds() const {
+  double s = 0;
+  for (const PieceCountPlan& c : counts) s += c.solve_seconds + c.write_seconds;
+  return s;
+}
+
+double BuildPlan::disk_bytes() const {
+  double b = 0;
+  for (const PieceCountPlan& c : counts) b += c.disk_bytes;
+  return b;
+}
+
+BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads) {
+  BuildPlan plan;
+  plan.budget = budget;
+  std::uint64_t largest = 0;
+  for (int n = 2; n <= max_pieces; ++n) {
+    PieceCountPlan c;
+    c.pieces = n;
+    for (const auto& level : build_levels(n))
+      for (const auto& unit : level) {
+        if (unit.empty() || unit.front().pieces() != n) continue;
+        for (const Material& t : unit) c.positions += PositionIndex(t).size();
+        const UnitMemory u = unit_memory(unit.front());
+        if (u.total() > c.largest.total()) c.largest = u;
+      }
+    const double positions = static_cast<double>(c.positions);
+    c.solve_seconds = positions / (kSolvePositionsPerThreadSecond * threads);
+    c.write_seconds = positions / (kWritePositionsPerThreadSecond * threads);
+    c.disk_bytes = positions * kDiskBitsPerPosition / 8;
+    largest = std::max(largest, c.largest.total());
+    plan.counts.push_back(c);
+  }
+  plan.least_budget = largest + kOverheadBytes + kMinCacheBytes;
+  plan.peak = plan.least_budget;
+  return plan;
 }
 
 }  // namespace dtb::gen

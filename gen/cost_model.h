@@ -1,37 +1,70 @@
-// The generator's measured resource use, for `dtb plan` (index/plan.h).
+// The generator's resource model, for `dtb gen` (its memory check) and
+// `dtb plan`: what solving and writing each unit takes under the slice scheme
+// (slice_order.h), and what a whole build up to N pieces takes.
 //
-// Measured on the full 2..5 piece build (85 tables, 1.613e9 positions,
-// `dtb gen --max-pieces 5 --threads 2`, zstd level 9, 16384 positions per
-// block or fewer for tables that compress poorly, with dictionaries) on the
-// 2-core machine, nearly idle: `scripts/bench-gen --pieces 5 --runs 3`,
-// median 249 s wall, peak RSS 795 MiB. So 6.5e6 positions per second with
-// two threads, counted below as 3.2e6 per thread (the solver scales ~1.9x
-// from one thread to two).
+// Memory of one unit {M, reversed(M)} (gen/unit_solver.h, table_builder.h):
+//   - its final values, packed: 2 bits + 1 capture bit a position;
+//   - its slice lists: 4 bytes a men configuration;
+//   - the working state of its largest level: 1 byte + 1 bit a position;
+//   - the writer: the packed blocks of one table, 2 bits a position (plus
+//     the compressed frames, a sixteenth of that at most).
+// On top, for the whole build: kOverheadBytes (code, stacks, the probe's
+// open tables), a block cache for finished tables (at least kMinCacheBytes),
+// and solved tables kept resident while later units need them
+// (finished_tables.h), which only uses what the bound leaves.
 //
-// Memory, per position of the unit being solved: 1 byte of solver state,
-// 1/8 byte of capture bitset, and while a table is written 3 bytes (uint16
-// value + don't-care byte) per position of ONE of the unit's two tables,
-// i.e. 1.5 per unit position (large units write one table at a time,
-// gen/table_builder.cpp). On top: the WdlStore, 1/4 byte per position of
-// every finished table (about 0.4 GB for 2..5 pieces, 12 GB for 2..6).
+// Time: measured rates (README "Measurements"), per thread, assuming the
+// solver keeps scaling with threads as it does from one to two (~1.95x).
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
-#include "index/plan.h"
+#include "index/material.h"
 
 namespace dtb::gen {
 
-inline constexpr double kMeasuredPositionsPerCpuSecond = 3.2e6;  // per thread
+inline constexpr std::uint64_t kOverheadBytes = std::uint64_t{64} << 20;
+inline constexpr std::uint64_t kMinCacheBytes = std::uint64_t{16} << 20;
 
-inline GeneratorCostModel measured_cost_model(int threads = 2) {
-  GeneratorCostModel model;
-  model.bytes_per_position = 1.0 + 1.0 / 8 + 1.5;
-  model.positions_per_second = kMeasuredPositionsPerCpuSecond * threads;
-  return model;
-}
+// Measured on the 2-5 piece build (README): positions solved per second and
+// thread, positions written per second and thread, and bits per position on
+// disk (0.182 for 2-5; larger sets compress at least as well, so 0.18 is
+// used for 6 pieces and more, an estimate until measured).
+inline constexpr double kSolvePositionsPerThreadSecond = 3.2e6;
+inline constexpr double kWritePositionsPerThreadSecond = 4.0e7;
+inline constexpr double kDiskBitsPerPosition = 0.18;
 
-/// Bytes of the WdlStore once every table up to max_pieces is finished.
-std::uint64_t store_bytes(int max_pieces);
+/// Where the memory of solving and writing one unit goes (bytes).
+struct UnitMemory {
+  Material unit;
+  std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0;
+  std::uint64_t total() const { return values + slice_lists + level_state + writer; }
+  /// The largest of the four parts, named.
+  std::string dominant() const;
+};
+UnitMemory unit_memory(const Material& m);
+
+/// One piece count of a build.
+struct PieceCountPlan {
+  int pieces = 0;
+  std::uint64_t positions = 0;  // White to move, all tables
+  UnitMemory largest;           // the unit that needs the most memory
+  double solve_seconds = 0, write_seconds = 0;
+  double disk_bytes = 0;
+};
+
+struct BuildPlan {
+  std::uint64_t budget = 0;        // the memory bound asked for
+  std::uint64_t least_budget = 0;  // the least bound that would do
+  std::uint64_t peak = 0;          // largest unit + overhead + minimal cache
+  std::vector<PieceCountPlan> counts;
+  double seconds() const;
+  double disk_bytes() const;
+};
+
+/// The plan of a build of every table up to max_pieces with `threads` threads.
+BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads);
 
 }  // namespace dtb::gen

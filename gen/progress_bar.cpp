@@ -39,7 +39,10 @@ void ProgressBar::set_item(const std::string& item) {
     std::lock_guard lock(mutex_);
     item_ = item;
   }
-  draw(true);  // a new material is worth a line, even in a log
+  // On a terminal a new item redraws at once; in a log it waits for the next
+  // line (every 10 s): a unit's levels change several times a second on
+  // small tables, and one line per change made logs of thousands of lines.
+  draw(tty_);
 }
 
 void ProgressBar::advance(std::uint64_t work) {
@@ -57,7 +60,8 @@ void ProgressBar::finish() {
 }
 
 void ProgressBar::draw(bool force) {
-  // Redraw at most 5 times a second on a terminal, every 10 s in a log.
+  // Redraw at most 5 times a second on a terminal, every 10 s in a log
+  // (and at the end).
   const auto interval = tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000);
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (!lock.owns_lock()) return;  // someone else is drawing: skip, never wait

@@ -2,8 +2,8 @@
 // overall percentage of the work and an estimated time to completion.
 //
 // On a terminal the line is redrawn in place a few times a second; when
-// stderr is not a terminal (a log, CI) a plain line is printed every few
-// seconds instead, so logs stay readable. advance() is thread-safe and cheap:
+// stderr is not a terminal (a log, CI) a plain line is printed every 10
+// seconds at most instead, so logs stay readable. advance() is thread-safe and cheap:
 // worker threads call it from inside parallel loops.
 #pragma once
 

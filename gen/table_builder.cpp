@@ -2,13 +2,20 @@
 
 #include <omp.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <new>
 #include <set>
 #include <span>
 
+#include "gen/cost_model.h"
+#include "gen/finished_tables.h"
 #include "gen/interrupt.h"
 #include "gen/progress_bar.h"
+#include "gen/stats_sidecar.h"
 #include "gen/stopwatch.h"
 #include "gen/table_loading.h"
 #include "gen/unit_solver.h"
@@ -37,7 +44,7 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find(".wdl.tmp-") == std::string::npos) continue;
+    if (name.find(".wdl.tmp-") == std::string::npos && name.find(".stats.tmp-") == std::string::npos) continue;
     if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
   }
 }
@@ -75,20 +82,6 @@ WriteOptions generator_write_options(int threads) {
   return options;
 }
 
-TableError write_unit_table(const std::string& path, const Material& m,
-                            std::span<const std::uint8_t> values, int threads) {
-  LargeArray<std::uint16_t> wdl(values.size());  // every element written below, in parallel
-  LargeArray<std::uint8_t> dont_care(values.size());
-  const std::int64_t n = static_cast<std::int64_t>(values.size());
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (std::int64_t k = 0; k < n; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    wdl[i] = values[i] & kValueMask;
-    dont_care[i] = (values[i] & kCaptureFlag) ? 1 : 0;
-  }
-  return write_table(path, TableContents{m, TableKind::Wdl, wdl, dont_care}, generator_write_options(threads));
-}
-
 // Write the tables of a solved unit. Small units write their two tables at
 // the same time: most of a table's writing runs in parallel already, but
 // training its zstd dictionary is serial (~25-60 ms a table; a third of the
@@ -98,9 +91,9 @@ TableError write_unit_table(const std::string& path, const Material& m,
 // half the threads each the light one's threads would idle while the heavy
 // one finishes (2-4 pieces, 2 threads: writing 1.62 s with half, 1.41 s with
 // all; the OS shares the cores while both run). Large units
-// write one table at a time with every thread, because writing holds 3 bytes
-// per position of the table being written (value and don't-care arrays):
-// for both tables of the largest 6-piece unit at once that would be ~12 GB.
+// write one table at a time with every thread, because writing holds the
+// packed blocks of the table being written (2 bits a position: 580 MB for the
+// largest 6-piece table).
 constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
 
 }  // namespace
@@ -109,7 +102,7 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
   const int tables = static_cast<int>(solution.materials.size());
   const int threads = omp_get_max_threads();
   std::uint64_t positions = 0;
-  for (const auto& values : solution.values) positions += values.size();
+  for (const auto& values : solution.values) positions += values->size();
   const int at_once = positions <= kConcurrentWriteMaxPositions ? std::min(tables, threads) : 1;
   std::vector<TableError> errors(solution.materials.size());
 #pragma omp parallel for schedule(static, 1) num_threads(at_once)
@@ -118,7 +111,8 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     const Material& t = solution.materials[i];
     // Nothing may be thrown out of an OpenMP region (it would terminate the process).
     try {
-      if (TableError e = write_unit_table(wdl_table_path(dir, t), t, solution.values[i], threads))
+      if (TableError e = write_table(wdl_table_path(dir, t), t, TableKind::Wdl, *solution.values[i],
+                                     generator_write_options(threads)))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};
@@ -133,8 +127,7 @@ namespace {
 
 class Builder {
  public:
-  Builder(const BuildOptions& options, WdlStore& store, BuildSummary& summary)
-      : options_(options), store_(store), summary_(summary) {}
+  Builder(const BuildOptions& options, BuildSummary& summary) : options_(options), summary_(summary) {}
 
   BuildStatus run(std::string& error) {
     Stopwatch total;
@@ -145,12 +138,42 @@ class Builder {
       return BuildStatus::Failed;
     }
     remove_leftovers(options_.out_dir, summary_);
-    const std::vector<Material> units = units_to_build(options_);
+    std::vector<Material> units = units_to_build(options_);
     ProgressBar progress("gen", planned_work(units), options_.show_progress);
+    std::vector<Material> missing;
     for (const Material& m : units) {
       if (interrupt_requested()) return interrupted(error);
-      if (store_.contains(m)) continue;
-      const BuildStatus s = load_or_build(m, progress, error);
+      if (!check_present(m, progress)) missing.push_back(m);
+    }
+    summary_.memory = plan_memory(options_, missing);
+    if (!summary_.memory.fits()) {
+      error = "the largest unit to build (" + summary_.memory.largest.name() + ") needs " +
+              std::to_string(summary_.memory.least_budget >> 20) + " MiB, more than the memory bound of " +
+              std::to_string(summary_.memory.budget >> 20) + " MiB; rerun with --memory " +
+              std::to_string((summary_.memory.least_budget >> 20) + 1) + "M or more";
+      return BuildStatus::Failed;
+    }
+    if (options_.show_progress && !missing.empty())
+      std::cerr << "dtb gen: largest unit to build " << summary_.memory.largest.name() << ": "
+                << (summary_.memory.largest_unit >> 20) << " MiB; block cache for finished tables "
+                << (summary_.memory.cache >> 20) << " MiB; solved tables kept in memory up to "
+                << (summary_.memory.resident >> 20) << " MiB\n";
+    if (missing.empty()) {
+      progress.finish();
+      summary_.total_seconds = total.lap();
+      return BuildStatus::Ok;
+    }
+    try {
+      finished_ = std::make_unique<FinishedTables>(options_.out_dir, options_.max_pieces, summary_.memory.cache,
+                                                   summary_.memory.resident);
+    } catch (const std::exception& e) {
+      error = e.what();
+      return BuildStatus::Failed;
+    }
+    for (std::size_t k = 0; k < missing.size(); ++k) {
+      if (interrupt_requested()) return interrupted(error);
+      const std::vector<Material> remaining(missing.begin() + static_cast<std::ptrdiff_t>(k) + 1, missing.end());
+      const BuildStatus s = build(missing[k], remaining, progress, error);
       if (s != BuildStatus::Ok) return s;
     }
     progress.finish();
@@ -164,7 +187,7 @@ class Builder {
     return BuildStatus::Interrupted;
   }
 
-  // Loading costs about one unit of work per position, solving about two.
+  // Checking a table costs about one unit of work per position, solving two.
   std::uint64_t planned_work(const std::vector<Material>& units) const {
     std::uint64_t work = 0;
     for (const Material& m : units)
@@ -175,76 +198,115 @@ class Builder {
     return work;
   }
 
-  // Every table of the unit loaded from disk, or false (and a note) if one is
-  // missing or damaged.
-  bool try_load(const Material& m, ProgressBar& progress) {
-    std::vector<std::pair<Material, std::vector<std::uint8_t>>> loaded;
+  // Whether every table of the unit is on disk and passes its checks (header,
+  // every block checksum); a damaged one is noted and will be rebuilt.
+  bool check_present(const Material& m, ProgressBar& progress) {
+    int present = 0;
     for (const Material& t : unit_of(m)) {
       const std::string path = wdl_table_path(options_.out_dir, t);
-      if (!fs::exists(path)) return false;
+      if (!fs::exists(path)) continue;
       progress.set_item("check " + t.name());
       std::unique_ptr<TableReader> reader;
-      TableError e = open_checked_table(path, t, reader);
-      std::vector<std::uint8_t> values;
-      if (!e) e = load_table_values(*reader, PositionIndex(t), store_, values);
-      if (e) {
+      if (TableError e = open_checked_table(path, t, reader)) {
         summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
-        return false;
+        continue;
       }
-      progress.advance(values.size());
-      loaded.emplace_back(t, std::move(values));
+      progress.advance(reader->positions());
+      if (const auto recorded = read_stats_sidecar(options_.out_dir, t)) summary_.tables.push_back(*recorded);
+      ++present;
     }
-    for (auto& [t, values] : loaded) {
-      record(t, values);
-      store_.add(t, values);
-    }
-    summary_.tables_reused += static_cast<int>(loaded.size());
+    if (present != static_cast<int>(unit_of(m).size())) return false;
+    summary_.tables_reused += present;
     return true;
   }
 
-  BuildStatus load_or_build(const Material& m, ProgressBar& progress, std::string& error) {
-    if (try_load(m, progress)) return BuildStatus::Ok;
+  BuildStatus build(const Material& m, const std::vector<Material>& remaining, ProgressBar& progress,
+                    std::string& error) {
     progress.set_item(m.name());
     UnitSolution solution;
     Stopwatch watch;
-    if (solve_unit(m, store_, &progress, solution) == SolveStatus::Interrupted) return interrupted(error);
+    switch (solve_unit(m, *finished_, &progress, solution)) {
+      case SolveStatus::Interrupted: return interrupted(error);
+      case SolveStatus::Failed:
+        error = "solving " + m.name() + ": " + solution.error;
+        return BuildStatus::Failed;
+      case SolveStatus::Ok: break;
+    }
     summary_.solve_seconds += watch.lap();
     if (interrupt_requested()) return interrupted(error);
     if (TableError e = write_unit_tables(options_.out_dir, solution)) {
       error = e.message;
       return BuildStatus::Failed;
     }
+    UnitTiming timing{m, 0, solution.rounds, solution.seconds, 0};
     for (std::size_t k = 0; k < solution.materials.size(); ++k) {
       const Material& t = solution.materials[k];
-      record(t, solution.values[k]);
-      store_.add(t, solution.values[k]);
-      solution.values[k] = {};
-      summary_.positions_solved += store_.index(t).size();
+      if (!record(t, *solution.values[k], error)) return BuildStatus::Failed;
+      summary_.positions_solved += solution.values[k]->size();
+      timing.positions += solution.values[k]->size();
       ++summary_.tables_built;
+      finished_->keep(t, std::move(solution.values[k]), remaining);
     }
-    const double write_seconds = watch.lap();
-    summary_.write_seconds += write_seconds;
-    UnitTiming timing{m, 0, solution.rounds, solution.seconds, write_seconds};
-    for (const Material& t : solution.materials) timing.positions += store_.index(t).size();
+    timing.write = watch.lap();
+    summary_.write_seconds += timing.write;
     summary_.units.push_back(timing);
     return BuildStatus::Ok;
   }
 
-  // Every table passes through memory with its true values: count them for
-  // the summary here, instead of loading everything again in `dtb stats`.
-  void record(const Material& m, std::span<const std::uint8_t> values) {
-    MaterialStats s = count_values(m, values);
+  // Every table built passes through memory with its true values: count them
+  // for the summary and for `dtb stats` (stats_sidecar.h) here.
+  bool record(const Material& m, const UnitValues& values, std::string& error) {
+    MaterialStats s = values.count(m);
     std::error_code ec;
     s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
     summary_.tables.push_back(s);
+    return write_stats_sidecar(options_.out_dir, s, error);
   }
 
   const BuildOptions& options_;
-  WdlStore& store_;
   BuildSummary& summary_;
+  std::unique_ptr<FinishedTables> finished_;
 };
 
+// The most cache a unit can use: its direct dependencies decoded at 2 bits a
+// position, and as much again for the smaller tables that resolving their
+// captures reads. More would only hold blocks no unit reads again.
+std::uint64_t useful_cache_bytes(const Material& m) {
+  std::uint64_t bytes = 0;
+  for (const Material& t : unit_of(m))
+    for (const Material& d : direct_dependencies(t)) bytes += PositionIndex(d).size() / 4;
+  return 2 * bytes;
+}
+
 }  // namespace
+
+std::uint64_t default_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) / 4;
+}
+
+MemoryPlan plan_memory(const BuildOptions& options, const std::vector<Material>& units) {
+  MemoryPlan plan;
+  plan.budget = options.memory_bytes ? options.memory_bytes : default_memory_bytes();
+  std::uint64_t useful_cache = kMinCacheBytes;
+  for (const Material& m : units) {
+    const std::uint64_t need = unit_memory(m).total();
+    if (need > plan.largest_unit) {
+      plan.largest_unit = need;
+      plan.largest = m;
+    }
+    useful_cache = std::max(useful_cache, useful_cache_bytes(m));
+  }
+  plan.least_budget = plan.largest_unit + kOverheadBytes + kMinCacheBytes;
+  if (!plan.fits()) return plan;
+  // What the largest unit leaves: a block cache as large as a unit can use
+  // (but at most a quarter), the rest for solved tables kept resident.
+  const std::uint64_t left = plan.budget - plan.largest_unit - kOverheadBytes;
+  plan.cache = std::max(kMinCacheBytes, std::min(useful_cache, left / 4));
+  plan.resident = left - plan.cache;
+  return plan;
+}
 
 std::vector<Material> units_to_build(const BuildOptions& options) {
   std::set<Material> wanted;
@@ -259,13 +321,12 @@ std::vector<Material> units_to_build(const BuildOptions& options) {
   return units;
 }
 
-BuildStatus build_tables(const BuildOptions& options, WdlStore& store, BuildSummary& summary,
-                         std::string& error) {
+BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std::string& error) {
   if (options.only && options.only->pieces() > options.max_pieces) {
     error = options.only->name() + " has more than " + std::to_string(options.max_pieces) + " pieces";
     return BuildStatus::Failed;
   }
-  Builder builder(options, store, summary);
+  Builder builder(options, summary);
   return builder.run(error);
 }
 

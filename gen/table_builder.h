@@ -1,8 +1,13 @@
 // `dtb gen`: build every missing WDL table up to N pieces, in build order.
 //
+// Memory is bounded (--memory): a unit is solved level by level with its
+// values packed (unit_solver.h), and the finished tables it depends on are
+// read back from their files through the probe library's block cache
+// (finished_tables.h), which gets whatever the largest unit leaves of the
+// budget. A build that cannot fit says so before it starts.
+//
 // A rerun resumes: a table already on disk is opened and checked (header and
-// every checksum) before it is trusted, then loaded into the WdlStore; a
-// missing or damaged one is (re)built. Tables are written to a temporary file
+// every checksum) before it is trusted; a missing or damaged one is (re)built. Tables are written to a temporary file
 // and renamed into place when complete (compress/table_file.h), so an
 // interrupted run never leaves a broken table; leftover temporary files of a
 // killed run are removed.
@@ -16,7 +21,6 @@
 #include "compress/table_file.h"
 #include "gen/table_stats.h"
 #include "gen/unit_solver.h"
-#include "gen/wdl_store.h"
 #include "index/material.h"
 
 namespace dtb::gen {
@@ -27,7 +31,26 @@ struct BuildOptions {
   /// Build only the unit of this material (and whatever it depends on).
   std::optional<Material> only;
   bool show_progress = false;
+  /// Bound on the whole process's memory, bytes; 0: default_memory_bytes().
+  std::uint64_t memory_bytes = 0;
 };
+
+/// The default memory bound: a quarter of the physical memory.
+std::uint64_t default_memory_bytes();
+
+/// How a build divides its memory (`dtb gen` prints it at start).
+struct MemoryPlan {
+  std::uint64_t budget = 0;         // the bound
+  std::uint64_t largest_unit = 0;   // solving and writing the largest unit to build
+  Material largest;                 // that unit
+  std::uint64_t cache = 0;          // block cache for the finished tables
+  std::uint64_t resident = 0;       // solved tables kept in memory (finished_tables.h)
+  std::uint64_t least_budget = 0;   // the least bound that would do
+  bool fits() const { return budget >= least_budget; }
+};
+
+/// The memory plan of the units to build (those not yet on disk).
+MemoryPlan plan_memory(const BuildOptions& options, const std::vector<Material>& units);
 
 /// Where one unit's time went (wall seconds), for `dtb gen --timings`.
 struct UnitTiming {
@@ -46,7 +69,8 @@ struct BuildSummary {
   double write_seconds = 0;            // time spent compressing and writing
   double total_seconds = 0;
   std::vector<std::string> notes;      // rebuilt damaged tables, removed leftovers
-  std::vector<MaterialStats> tables;   // every table built or loaded, in build order
+  std::vector<MaterialStats> tables;   // every table built, in build order
+  MemoryPlan memory;
   std::vector<UnitTiming> units;       // every unit solved, in build order
 };
 
@@ -59,8 +83,7 @@ std::vector<Material> units_to_build(const BuildOptions& options);
 /// the OpenMP thread count in force.
 TableError write_unit_tables(const std::string& dir, const UnitSolution& solution);
 
-/// Build (or load) every table of `options` into `store` and onto disk.
-BuildStatus build_tables(const BuildOptions& options, WdlStore& store, BuildSummary& summary,
-                         std::string& error);
+/// Build every missing table of `options` onto disk.
+BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std::string& error);
 
 }  // namespace dtb::gen

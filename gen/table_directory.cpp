@@ -60,7 +60,7 @@ std::uint64_t total_positions(const std::vector<Material>& materials) {
   return n;
 }
 
-bool load_checked(const std::string& dir, const Material& m, const WdlStore& store,
+bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
                   std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error) {
   const std::string path = wdl_table_path(dir, m);
   std::unique_ptr<TableReader> reader;

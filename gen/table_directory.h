@@ -24,7 +24,7 @@ std::uint64_t total_positions(const std::vector<Material>& materials);
 /// Open, check (header, every checksum) and load the table of m from `dir`,
 /// capture positions resolved through `store` (which must hold every
 /// dependency). Values as in wdl_store.h. False with a message on failure.
-bool load_checked(const std::string& dir, const Material& m, const WdlStore& store,
+bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
                   std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error);
 
 }  // namespace dtb::gen

@@ -33,7 +33,7 @@ TableError open_checked_table(const std::string& path, const Material& m,
   return {};
 }
 
-Wdl resolve_captures(const Position& p, const WdlStore& store) {
+Wdl resolve_captures(const Position& p, const FinishedValues& store) {
   // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
   thread_local MoveList list;
   generate_moves(p, list);
@@ -43,7 +43,7 @@ Wdl resolve_captures(const Position& p, const WdlStore& store) {
 }
 
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const WdlStore& store, std::vector<std::uint8_t>& values) {
+                             const FinishedValues& store, std::vector<std::uint8_t>& values) {
   values.assign(index.size(), 0);
   const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
   const std::uint64_t per_block = reader.positions_per_block();

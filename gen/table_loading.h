@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compress/table_file.h"
+#include "gen/finished_values.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
 #include "index/position_index.h"
@@ -34,10 +35,10 @@ TableError open_checked_table(const std::string& path, const Material& m,
 /// position resolved through `store`. A non-capture value outside 0..2 is a
 /// DecodeError. Parallel (OpenMP).
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const WdlStore& store, std::vector<std::uint8_t>& values);
+                             const FinishedValues& store, std::vector<std::uint8_t>& values);
 
 /// The true value of a position that must capture: the best capture, each
 /// successor's value taken from `store`. Shared by the loader and the stats.
-Wdl resolve_captures(const Position& p, const WdlStore& store);
+Wdl resolve_captures(const Position& p, const FinishedValues& store);
 
 }  // namespace dtb::gen

@@ -1,13 +1,22 @@
 #include "gen/table_stats.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
+#include "gen/finished_tables.h"
 #include "gen/progress_bar.h"
+#include "gen/stats_sidecar.h"
 #include "gen/table_directory.h"
 #include "gen/wdl_store.h"
 
 namespace dtb::gen {
+namespace {
+
+// Decoding a table reads its captures' successors in the smaller tables.
+constexpr std::uint64_t kStatsCacheBytes = std::uint64_t{256} << 20;
+
+}  // namespace
 
 MaterialStats count_values(const Material& m, std::span<const std::uint8_t> values) {
   MaterialStats s;
@@ -28,23 +37,41 @@ MaterialStats count_values(const Material& m, std::span<const std::uint8_t> valu
   return s;
 }
 
-bool collect_stats(const std::string& dir, bool show_progress, std::vector<MaterialStats>& out,
+bool collect_stats(const std::string& dir, bool show_progress, bool recount, std::vector<MaterialStats>& out,
                    std::string& error) {
   std::vector<Material> materials;
   if (!discover_tables(dir, materials, error)) return false;
   ProgressBar progress("stats", total_positions(materials), show_progress);
-  WdlStore store;
+  std::unique_ptr<FinishedTables> smaller;  // opened only if some table must be decoded
+  int max_pieces = 0;
+  for (const Material& m : materials) max_pieces = std::max(max_pieces, m.pieces());
   out.clear();
   for (const Material& m : materials) {
     progress.set_item(m.name());
+    const std::uint64_t positions = PositionIndex(m).size();
+    if (!recount)
+      if (const auto recorded = read_stats_sidecar(dir, m)) {
+        out.push_back(*recorded);
+        progress.advance(positions);
+        continue;
+      }
+    try {
+      if (!smaller) smaller = std::make_unique<FinishedTables>(dir, max_pieces, kStatsCacheBytes);
+    } catch (const std::exception& e) {
+      error = e.what();
+      return false;
+    }
     std::vector<std::uint8_t> values;
     std::uint64_t bytes = 0;
-    if (!load_checked(dir, m, store, values, bytes, error)) return false;
+    if (!load_checked(dir, m, *smaller, values, bytes, error)) return false;
+    if (const auto e = smaller->error()) {
+      error = *e;
+      return false;
+    }
     MaterialStats s = count_values(m, values);
     s.bytes = bytes;
     out.push_back(s);
-    store.add(m, values);
-    progress.advance(values.size());
+    progress.advance(positions);
   }
   progress.finish();
   return true;

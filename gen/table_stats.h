@@ -25,9 +25,12 @@ struct MaterialStats {
   }
 };
 
-/// Stats of every table in `dir`, in build order. False with a message if a
-/// table is missing a dependency, damaged, or unreadable.
-bool collect_stats(const std::string& dir, bool show_progress, std::vector<MaterialStats>& out,
+/// Stats of every table in `dir`, in build order: from the counts recorded
+/// when each table was built (stats_sidecar.h), or, for a table without
+/// trustworthy ones or for all if `recount`, by decoding the table (capture
+/// positions resolved through the directory's smaller tables). False with a
+/// message if a table is missing a dependency, damaged, or unreadable.
+bool collect_stats(const std::string& dir, bool show_progress, bool recount, std::vector<MaterialStats>& out,
                    std::string& error);
 
 /// Count one material's values (WDL | kCaptureFlag, wdl_store.h).

@@ -10,6 +10,7 @@
 
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
+#include "gen/slice_order.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
 #include "gen/stopwatch.h"
@@ -28,24 +29,66 @@ constexpr Bitboard bit(int b) { return Bitboard{1} << b; }
 
 std::uint64_t chunks_of(std::uint64_t positions) { return (positions + kChunk - 1) / kChunk; }
 
+// Directions a colour's men step in.
+constexpr std::array<int, 2> forward_directions(Color c) {
+  return c == Color::White ? std::array<int, 2>{kUpLeft, kUpRight} : std::array<int, 2>{kDownLeft, kDownRight};
+}
+
+// Walks the positions of a level in local order (the level's slices one
+// after the other, each with all its king placements), giving each one's
+// index in the table: one division at the start instead of one per position.
+class LevelCursor {
+ public:
+  LevelCursor(std::span<const std::uint32_t> slices, std::uint64_t kings_per_slice, std::uint64_t local)
+      : slices_(slices), kps_(kings_per_slice), ordinal_(local / kings_per_slice),
+        kings_(local % kings_per_slice) {}
+  std::uint64_t index() const { return slices_[ordinal_] * kps_ + kings_; }
+  std::uint64_t slice() const { return slices_[ordinal_]; }
+  /// Moves on; true if the next position starts a new slice.
+  bool next() {
+    if (++kings_ < kps_) return false;
+    kings_ = 0;
+    ++ordinal_;
+    return true;
+  }
+
+ private:
+  std::span<const std::uint32_t> slices_;
+  std::uint64_t kps_, ordinal_, kings_;
+};
+
 struct Side {
   Material material;
   PositionIndex index;
-  // Both filled by the first pass, which writes every element (in parallel:
-  // no serial zeroing first, large_array.h).
+  SliceLevels levels;
+  std::unique_ptr<UnitValues> values;  // final values of the finished levels
+  // The level being solved, in local order (LevelCursor): the working state
+  // and the must-capture bits, both written in full by the first pass (in
+  // parallel: no serial zeroing first, large_array.h).
+  std::span<const std::uint32_t> slices;
+  std::uint64_t positions = 0;
   LargeArray<std::uint8_t> state;
-  LargeArray<std::uint64_t> captures;  // 1 bit per position: must capture
+  LargeArray<std::uint64_t> captures;
   // pending[parity][chunk]: the chunk holds frontier positions of that parity.
-  // A round visits only those chunks instead of scanning the whole table.
+  // A round visits only those chunks instead of scanning the whole level.
   std::array<std::vector<std::atomic<bool>>, 2> pending;
-  explicit Side(const Material& m) : material(m), index(m) {}
-  void mark_pending(int parity, std::uint64_t i) {
-    std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][i / kChunk];
+
+  explicit Side(const Material& m) : material(m), index(m), levels(index) {}
+  std::uint64_t kps() const { return index.kings_per_slice(); }
+  void mark_pending(int parity, std::uint64_t local) {
+    std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][local / kChunk];
     if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
+  }
+  void start_level(int a) {
+    slices = levels.level(a);
+    positions = levels.positions(a);
+    state.resize(positions);
+    captures.resize((positions + 63) / 64);
+    for (auto& flags : pending) flags = std::vector<std::atomic<bool>>(chunks_of(positions));
   }
 };
 
-// One task of a propagation round: a chunk of one table of the unit.
+// One task of a propagation round: a chunk of one table's level.
 struct ChunkTask {
   int side;
   std::uint64_t chunk;
@@ -53,40 +96,60 @@ struct ChunkTask {
 
 class UnitSolver {
  public:
-  UnitSolver(const Material& m, const WdlStore& store, ProgressBar* progress)
-      : store_(store), progress_(progress) {
+  UnitSolver(const Material& m, const FinishedValues& finished, ProgressBar* progress)
+      : finished_(finished), progress_(progress) {
     for (const Material& u : unit_of(m)) sides_.emplace_back(u);
   }
 
   SolveStatus solve(UnitSolution& out) {
     Stopwatch watch;
-    for (Side& s : sides_) {
-      s.state.resize(s.index.size());
-      s.captures.resize((s.index.size() + 63) / 64);
-      for (auto& flags : s.pending) flags = std::vector<std::atomic<bool>>(chunks_of(s.index.size()));
+    for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+    out.seconds.allocate += watch.lap();
+    const int levels = sides_.front().levels.levels();
+    out.levels = levels;
+    for (int a = levels - 1; a >= 0; --a) {
+      const SolveStatus s = solve_level(a, out);
+      if (s != SolveStatus::Ok) return s;
     }
-    out.seconds.allocate = watch.lap();
-    for (Side& s : sides_) first_pass(s);
-    if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.seconds.first_pass = watch.lap();
-    const int rounds = propagate();
-    if (interrupt_requested()) return SolveStatus::Interrupted;
-    out.seconds.propagate = watch.lap();
     out.materials.clear();
     out.values.clear();
-    out.rounds = rounds;
     for (Side& s : sides_) {
-      finalize(s);
       out.materials.push_back(s.material);
-      out.values.push_back(std::move(s.state));
+      out.values.push_back(std::move(s.values));
     }
-    out.seconds.finalize = watch.lap();
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
   }
 
  private:
   int other(int t) const { return sides_.size() == 1 ? 0 : 1 - t; }
+
+  SolveStatus stopped(UnitSolution& out) {
+    if (interrupt_requested()) return SolveStatus::Interrupted;
+    if (const auto e = finished_.error()) {
+      out.error = *e;
+      return SolveStatus::Failed;
+    }
+    return SolveStatus::Ok;
+  }
+
+  SolveStatus solve_level(int a, UnitSolution& out) {
+    Stopwatch watch;
+    level_ = a;
+    if (progress_ && sides_.front().levels.levels() > 1)
+      progress_->set_item(sides_.front().material.name() + " level " + std::to_string(a));
+    for (Side& s : sides_) s.start_level(a);
+    out.seconds.allocate += watch.lap();
+    for (int t = 0; t < static_cast<int>(sides_.size()); ++t) first_pass(t);
+    out.seconds.first_pass += watch.lap();
+    if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
+    out.rounds = std::max(out.rounds, propagate());
+    out.seconds.propagate += watch.lap();
+    if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
+    for (Side& s : sides_) finalize(s);
+    out.seconds.finalize += watch.lap();
+    return SolveStatus::Ok;
+  }
 
   std::uint64_t remaining_work() const {
     std::uint64_t total = 0;
@@ -101,8 +164,14 @@ class UnitSolver {
   }
 
   // Value for the mover of a move that leaves the unit (capture or promotion).
-  Wdl conversion_value(const Position& p, const Move& m) const {
-    return negate(store_.value(make_move(p, m)));
+  Wdl conversion_value(const Position& p, const Move& m) const { return negate(finished_.value(make_move(p, m))); }
+
+  // Value for the mover of a man move of side t (White to move) that stays in
+  // the unit: it lands in the next level, already final. The position after
+  // it has Black to move in M_t, i.e. White to move in M_other(t).
+  Wdl man_move_value(int t, const Position& after) const {
+    const Side& u = sides_[static_cast<std::size_t>(other(t))];
+    return negate(u.values->value(u.index.rank(colour_reversed(after))));
   }
 
   std::uint8_t capture_state(const Position& p) const {
@@ -115,21 +184,19 @@ class UnitSolver {
     return best == Wdl::Loss ? state::kLossAt[0] : state::kDraw;
   }
 
-  std::uint8_t quiet_state(const Position& p) const {
+  std::uint8_t quiet_state(int t, const Position& p) const {
     const Color us = p.side;
     const Bitboard empty = p.empty();
     const Bitboard men = p.men_of(us);
-    int in_unit = 0, promotions = 0;
+    int king_moves = 0;
     bool draw_flag = false;
-    for (int d : backward_directions(opposite(us))) {  // = forward directions of `us`
-      const Bitboard targets = shift(men, d) & empty;
-      in_unit += popcount(targets & ~promotion_row(us));
-      Bitboard promoting = targets & promotion_row(us);
-      while (promoting) {
-        const int to = pop_lsb(promoting);
-        ++promotions;
-        const Wdl v = conversion_value(p, Move{0, static_cast<std::uint8_t>(to - d),
-                                               static_cast<std::uint8_t>(to)});
+    for (int d : forward_directions(us)) {
+      Bitboard targets = shift(men, d) & empty;
+      while (targets) {
+        const int to = pop_lsb(targets);
+        const Move m{0, static_cast<std::uint8_t>(to + (-d)), static_cast<std::uint8_t>(to)};
+        const bool promotes = (bit(to) & promotion_row(us)) != 0;
+        const Wdl v = promotes ? conversion_value(p, m) : man_move_value(t, make_move(p, m));
         if (v == Wdl::Win) return state::kWinAt[0];
         draw_flag |= v == Wdl::Draw;
       }
@@ -138,30 +205,32 @@ class UnitSolver {
     while (kings) {
       const Bitboard at = bit(pop_lsb(kings));
       for (int d : kDirections)
-        for (Bitboard to = shift(at, d) & empty; to; to = shift(to, d) & empty) ++in_unit;
+        for (Bitboard to = shift(at, d) & empty; to; to = shift(to, d) & empty) ++king_moves;
     }
-    if (in_unit == 0) return draw_flag ? state::kDraw : state::kLossAt[0];
-    if (in_unit > state::kMaxCounter) throw std::logic_error("too many moves for the solver's counter");
-    return state::undecided_state(in_unit, draw_flag);
+    if (king_moves == 0) return draw_flag ? state::kDraw : state::kLossAt[0];
+    if (king_moves > state::kMaxCounter) throw std::logic_error("too many moves for the solver's counter");
+    return state::undecided_state(king_moves, draw_flag);
   }
 
-  void first_pass(Side& s) {
-    const std::uint64_t n = s.index.size();
+  void first_pass(int t) {
+    Side& s = sides_[static_cast<std::size_t>(t)];
+    const std::uint64_t n = s.positions;
     const std::uint64_t chunks = chunks_of(n);
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::uint64_t c = 0; c < chunks; ++c) {
       if (interrupt_requested()) continue;
       const std::uint64_t end = std::min(n, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
       bool frontier = false;
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
-        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i) {
-          const Position p = s.index.unrank(i);
+        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next()) {
+          const Position p = s.index.unrank(cursor.index());
           if (has_capture(p)) {
             capture_bits |= std::uint64_t{1} << (i & 63);
             s.state[i] = capture_state(p);
           } else {
-            s.state[i] = quiet_state(p);
+            s.state[i] = quiet_state(t, p);
           }
           frontier |= state::is_frontier(s.state[i], 0);
         }
@@ -172,17 +241,30 @@ class UnitSolver {
     }
   }
 
-  // Undo the moves into q (table t, decided `v` for its mover) and update the
-  // predecessors in the other table of the unit.
-  void propagate_from(int t, std::uint64_t i, Wdl v, int next) {
+  // Where the king-move predecessors of one slice's positions lie: all in one
+  // slice of the other table (the colour reversal of the men), found once per
+  // slice by a binary search in the level.
+  struct PredecessorSlice {
+    std::uint64_t slice = ~std::uint64_t{0};  // of the table being propagated
+    std::uint64_t first_local = 0;           // of the predecessor slice, in the level's local order
+  };
+
+  // Undo the king moves into q (table t, local index `local`, decided `v`
+  // for its mover) and update the predecessors in the other table.
+  void propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next) {
     Side& u = sides_[static_cast<std::size_t>(other(t))];
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
-    const Position after = colour_reversed(sides_[static_cast<std::size_t>(t)].index.unrank(i));
+    const Position after = colour_reversed(sides_[static_cast<std::size_t>(t)].index.unrank(cursor.index()));
+    if (where.slice != cursor.slice()) {
+      where.slice = cursor.slice();
+      const std::uint64_t s = u.index.rank_men(after.men_of(Color::White), after.men_of(Color::Black));
+      where.first_local = u.levels.ordinal(level_, static_cast<std::uint32_t>(s)) * u.kps();
+    }
     const std::uint8_t win_next = state::kWinAt[static_cast<std::size_t>(next)];
     const std::uint8_t loss_next = state::kLossAt[static_cast<std::size_t>(next)];
-    for_each_quiet_predecessor(after, [&](const Position& before) {
-      const std::uint64_t j = u.index.rank(before);
+    for_each_king_predecessor(after, [&](const Position& before) {
+      const std::uint64_t j = where.first_local + u.index.kings_rank(before);
       std::atomic_ref<std::uint8_t> ref(u.state[j]);
       std::uint8_t s = ref.load(std::memory_order_relaxed);
       if (v == Wdl::Loss) {  // a move to a lost position wins
@@ -208,14 +290,16 @@ class UnitSolver {
   // Propagate the frontier positions of this parity in one chunk. Returns how many.
   std::uint64_t propagate_chunk(const ChunkTask& task, int parity) {
     Side& s = sides_[static_cast<std::size_t>(task.side)];
-    const std::uint64_t end = std::min(s.index.size(), (task.chunk + 1) * kChunk);
+    const std::uint64_t end = std::min(s.positions, (task.chunk + 1) * kChunk);
     std::uint64_t here = 0;
-    for (std::uint64_t i = task.chunk * kChunk; i < end; ++i) {
+    LevelCursor cursor(s.slices, s.kps(), task.chunk * kChunk);
+    PredecessorSlice where;
+    for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, cursor.next()) {
       std::atomic_ref<std::uint8_t> ref(s.state[i]);
       const std::uint8_t st = ref.load(std::memory_order_relaxed);
       if (!state::is_frontier(st, parity)) continue;
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
-      propagate_from(task.side, i, win ? Wdl::Win : Wdl::Loss, 1 - parity);
+      propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
       ref.store(win ? state::kWin : state::kLoss, std::memory_order_relaxed);
       ++here;
     }
@@ -263,21 +347,24 @@ class UnitSolver {
     return round;
   }
 
+  // The level's values into the unit's packed values.
   static void finalize(Side& s) {
-    const std::int64_t n = static_cast<std::int64_t>(s.state.size());
+    const std::uint64_t chunks = chunks_of(s.positions);
 #pragma omp parallel for schedule(static)
-    for (std::int64_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::uint64_t>(k);
-      const bool capture = (s.captures[i >> 6] >> (i & 63)) & 1;
-      s.state[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(state::final_value(s.state[i])) |
-                                             (capture ? kCaptureFlag : 0));
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
+        const bool capture = (s.captures[i >> 6] >> (i & 63)) & 1;
+        s.values->set(cursor.index(), state::final_value(s.state[i]), capture);
+      }
     }
-    s.captures = {};
   }
 
-  const WdlStore& store_;
+  const FinishedValues& finished_;
   ProgressBar* progress_;
   std::vector<Side> sides_;
+  int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};
 };
 
@@ -288,9 +375,9 @@ std::vector<Material> unit_of(const Material& m) {
   return {m, m.reversed()};
 }
 
-SolveStatus solve_unit(const Material& m, const WdlStore& store, ProgressBar* progress,
+SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out) {
-  UnitSolver solver(m, store, progress);
+  UnitSolver solver(m, finished, progress);
   return solver.solve(out);
 }
 

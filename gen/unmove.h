@@ -1,14 +1,12 @@
 // Predecessor ("un-move") generation for retrograde propagation.
 //
 // Given a position `after` (someone to move), list every position `before`,
-// with the other side to move, from which a QUIET, non-promoting move leads
-// to `after`. Those are exactly the moves that stay inside a build unit:
-// captures and promotions change the material, so they are never undone here.
-//
-//   - a king un-slides: it came from any square along a diagonal over empty
-//     squares (the square it left is empty in `after`);
-//   - a man un-steps: it came from the square diagonally behind it. A man in
-//     `after` did not promote on that move, so every man may be undone.
+// with the other side to move, from which a quiet KING move leads to
+// `after`: the king un-slides, it came from any square along a diagonal over
+// empty squares (the square it left is empty in `after`). Those are exactly
+// the moves inside one level of a unit (slice_order.h): man moves, captures
+// and promotions leave it, so they are never undone; the solver looks their
+// values up forwards instead.
 //
 // `before` is not checked for a capture: if the side to move there must
 // capture, the quiet move was illegal. The solver never needs that check,
@@ -29,24 +27,13 @@ constexpr std::array<int, 2> backward_directions(Color c) {
 }
 
 template <class Visit>
-void for_each_quiet_predecessor(const Position& after, Visit&& visit) {
+void for_each_king_predecessor(const Position& after, Visit&& visit) {
   const Color mover = opposite(after.side);
   const Bitboard empty = after.empty();
   const Bitboard own = after.pieces(mover);
   Position before = after;
   before.side = mover;
   Bitboard& moved = mover == Color::White ? before.white : before.black;
-
-  // Men: the origin is one step backwards and must be empty now.
-  for (int d : backward_directions(mover)) {
-    Bitboard origins = shift(after.men_of(mover), d) & empty;
-    while (origins) {
-      const int from = pop_lsb(origins);
-      moved = own ^ (Bitboard{1} << from) ^ (Bitboard{1} << (from - d));
-      visit(static_cast<const Position&>(before));
-    }
-  }
-  // Kings: slide back over empty squares in each direction.
   Bitboard kings = after.kings_of(mover);
   while (kings) {
     const int at = pop_lsb(kings);
@@ -61,7 +48,6 @@ void for_each_quiet_predecessor(const Position& after, Visit&& visit) {
       }
     }
   }
-  before.kings = after.kings;
 }
 
 }  // namespace dtb::gen

@@ -49,6 +49,18 @@ const PositionIndex& WdlStore::index(const Material& m) const {
   return e->index;
 }
 
+void WdlStore::add(const Material& m, const UnitValues& values) {
+  std::vector<std::uint8_t> bytes(values.size());
+  const std::int64_t n = static_cast<std::int64_t>(values.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t k = 0; k < n; ++k) {
+    const auto i = static_cast<std::uint64_t>(k);
+    bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(values.value(i)) |
+                                         (values.capture(i) ? kCaptureFlag : 0));
+  }
+  add(m, bytes);
+}
+
 Wdl WdlStore::value_at(const Material& m, std::uint64_t i) const {
   const Entry* e = entry(m);
   if (!e) throw std::logic_error("table " + m.name() + " is not loaded");

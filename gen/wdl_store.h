@@ -16,7 +16,9 @@
 #include <span>
 #include <vector>
 
+#include "gen/finished_values.h"
 #include "gen/large_array.h"
+#include "gen/unit_values.h"
 #include "index/material.h"
 #include "index/position_index.h"
 #include "rules/position.h"
@@ -44,21 +46,23 @@ class PackedWdl {
   std::uint64_t size_ = 0;
 };
 
-class WdlStore {
+class WdlStore final : public FinishedValues {
  public:
   WdlStore();
-  ~WdlStore();
+  ~WdlStore() override;
   WdlStore(const WdlStore&) = delete;
   WdlStore& operator=(const WdlStore&) = delete;
 
   bool contains(const Material& m) const { return entry(m) != nullptr; }
   /// Add a finished table (values as above, one per position of m's index).
   void add(const Material& m, std::span<const std::uint8_t> values);
+  /// The same from a solved table (unit_solver.h).
+  void add(const Material& m, const UnitValues& values);
 
   /// Value for the side to move of a position of any stored material, either
   /// side to move. A side with no piece left has lost (RULES 7.2), so a
   /// capture of the last opposing piece needs no table.
-  Wdl value(const Position& p) const;
+  Wdl value(const Position& p) const override;
   /// Value of index i of material m (White to move).
   Wdl value_at(const Material& m, std::uint64_t i) const;
 

@@ -22,14 +22,4 @@ std::uint64_t unit_positions(const std::vector<Material>& unit) {
   return total;
 }
 
-std::uint64_t estimated_memory_bytes(std::uint64_t positions, const GeneratorCostModel& model) {
-  return static_cast<std::uint64_t>(static_cast<double>(positions) * model.bytes_per_position) +
-         model.overhead_bytes;
-}
-
-std::optional<double> estimated_seconds(std::uint64_t positions, const GeneratorCostModel& model) {
-  if (!model.positions_per_second || *model.positions_per_second <= 0) return std::nullopt;
-  return static_cast<double>(positions) / *model.positions_per_second;
-}
-
 }  // namespace dtb

@@ -157,14 +157,16 @@ std::pair<Bitboard, Bitboard> PositionIndex::unrank_men(std::uint64_t slice) con
   return {from_dense(white), from_dense(black)};
 }
 
+std::uint64_t PositionIndex::kings_rank(const Position& p) const {
+  const Bitboard blocked = (p.white & ~p.kings) | (p.black & ~p.kings) | kGhostBits;
+  const Bitboard white_kings = p.white & p.kings;
+  return colex_rank_among(white_kings, blocked) * black_kings_div_.divisor() +
+         colex_rank_among(p.black & p.kings, blocked | white_kings);
+}
+
 std::uint64_t PositionIndex::rank(const Position& p) const {
   assert(contains(p));
-  const Bitboard white_men = p.white & ~p.kings, black_men = p.black & ~p.kings;
-  const Bitboard white_kings = p.white & p.kings, black_kings = p.black & p.kings;
-  const Bitboard blocked = white_men | black_men | kGhostBits;
-  const std::uint64_t kings_rank = colex_rank_among(white_kings, blocked) * black_kings_div_.divisor() +
-                                   colex_rank_among(black_kings, blocked | white_kings);
-  return rank_men_padded(white_men, black_men) * kings_per_slice_ + kings_rank;
+  return rank_men_padded(p.white & ~p.kings, p.black & ~p.kings) * kings_per_slice_ + kings_rank(p);
 }
 
 Position PositionIndex::unrank(std::uint64_t index) const {

@@ -52,6 +52,10 @@ class PositionIndex {
   /// Index of a position with this material and White to move.
   /// Precondition (checked in debug builds only): material_of(p) == material().
   std::uint64_t rank(const Position& p) const;
+  /// The kings' part of rank(): rank(p) = slice * kings_per_slice() + kings_rank(p).
+  /// The retrograde solver undoes king moves, which keep the slice, and so
+  /// need not rank the men again for each predecessor.
+  std::uint64_t kings_rank(const Position& p) const;
   /// The position (White to move) at an index < size().
   Position unrank(std::uint64_t index) const;
 

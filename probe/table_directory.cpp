@@ -1,5 +1,6 @@
 #include "probe/table_directory.h"
 
+#include <algorithm>
 #include <bit>
 #include <filesystem>
 #include <new>
@@ -54,6 +55,17 @@ dtb_status TableDirectory::scan(const std::string& dir, std::unique_ptr<TableDir
     if (m && m->pieces() <= kMaxSupportedPieces) max_pieces = std::max(max_pieces, m->pieces());
   }
   out.reset(new TableDirectory(dir, max_pieces));
+  return DTB_OK;
+}
+
+dtb_status TableDirectory::expect(const std::string& dir, int max_pieces, std::unique_ptr<TableDirectory>& out,
+                                  std::string& message) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    message = "cannot read table directory '" + dir + "'" + (ec ? ": " + ec.message() : "");
+    return DTB_IO_ERROR;
+  }
+  out.reset(new TableDirectory(dir, std::min(max_pieces, kMaxSupportedPieces)));
   return DTB_OK;
 }
 

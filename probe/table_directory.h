@@ -47,6 +47,11 @@ class TableDirectory {
   /// List `dir`. DTB_IO_ERROR (with `message`) if it cannot be read.
   static dtb_status scan(const std::string& dir, std::unique_ptr<TableDirectory>& out,
                          std::string& message);
+  /// A directory whose tables of up to `max_pieces` pieces will be there when
+  /// asked for (the generator's own output, filled as it goes): no listing.
+  /// DTB_IO_ERROR if `dir` is not a readable directory.
+  static dtb_status expect(const std::string& dir, int max_pieces, std::unique_ptr<TableDirectory>& out,
+                           std::string& message);
 
   int max_pieces() const { return max_pieces_; }
   const std::string& path() const { return dir_; }

@@ -37,6 +37,20 @@ dtb_status Tablebase::open(const std::string& dir, std::size_t cache_bytes,
   std::string message;
   if (const dtb_status s = TableDirectory::scan(dir, directory, message); s != DTB_OK)
     return fail(error, s, nullptr, -1, message);
+  return make(std::move(directory), cache_bytes, out, error);
+}
+
+dtb_status Tablebase::open_expecting(const std::string& dir, std::size_t cache_bytes, int max_pieces,
+                                     std::unique_ptr<Tablebase>& out, ProbeError* error) {
+  std::unique_ptr<TableDirectory> directory;
+  std::string message;
+  if (const dtb_status s = TableDirectory::expect(dir, max_pieces, directory, message); s != DTB_OK)
+    return fail(error, s, nullptr, -1, message);
+  return make(std::move(directory), cache_bytes, out, error);
+}
+
+dtb_status Tablebase::make(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes,
+                           std::unique_ptr<Tablebase>& out, ProbeError* error) {
   try {
     out.reset(new Tablebase(std::move(directory), cache_bytes));
   } catch (const std::bad_alloc&) {

@@ -44,6 +44,11 @@ class Tablebase {
   static dtb_status open(const std::string& dir, std::size_t cache_bytes,
                          std::unique_ptr<Tablebase>& out, ProbeError* error);
 
+  /// The same for a directory that a build is filling: tables of up to
+  /// `max_pieces` pieces are opened when first asked for (TableDirectory::expect).
+  static dtb_status open_expecting(const std::string& dir, std::size_t cache_bytes, int max_pieces,
+                                   std::unique_ptr<Tablebase>& out, ProbeError* error);
+
   int max_pieces() const { return directory_->max_pieces(); }
 
   /// DTB_TOO_MANY_PIECES if `p` has more pieces than the largest table.
@@ -58,6 +63,8 @@ class Tablebase {
 
  private:
   Tablebase(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes);
+  static dtb_status make(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes,
+                         std::unique_ptr<Tablebase>& out, ProbeError* error);
 
   dtb_status resolve(const Position& p, Wdl& out, ProbeError* error);
   dtb_status quiet_wdl(const Position& p, Wdl& out, ProbeError* error);

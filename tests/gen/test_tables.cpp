@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gen/table_builder.h"
+#include "gen/table_directory.h"
 
 namespace dtb::gen::testing {
 namespace {
@@ -25,14 +26,23 @@ TempDirs& temp_dirs() {
   return t;
 }
 
+// Build the test tables into `dir` (only what is missing), then load every
+// table into `store`, checked, in build order.
 void build_into(const std::string& dir, WdlStore& store) {
   BuildOptions options;
   options.max_pieces = kTestPieces;
   options.out_dir = dir;
   BuildSummary summary;
   std::string error;
-  if (build_tables(options, store, summary, error) != BuildStatus::Ok)
+  if (build_tables(options, summary, error) != BuildStatus::Ok)
     throw std::runtime_error("building the test tables failed: " + error);
+  for (const Material& m : materials_in_build_order(kTestPieces)) {
+    std::vector<std::uint8_t> values;
+    std::uint64_t bytes = 0;
+    if (!load_checked(dir, m, store, values, bytes, error))
+      throw std::runtime_error("loading the test tables failed: " + error);
+    store.add(m, values);
+  }
 }
 
 }  // namespace

@@ -77,7 +77,8 @@ TEST_CASE("dtb plan prints the published counts and every material in build orde
       }
   CHECK_THAT(run.output, Catch::Contains("largest build unit: " + largest_name + ", " +
                                          std::to_string(largest) + " positions"));
-  CHECK_THAT(run.output, Catch::Contains("generator memory for it: about"));
+  CHECK_THAT(run.output, Catch::Contains("peak memory: "));
+  CHECK_THAT(run.output, Catch::Contains("fits the bound"));
   CHECK_THAT(run.output, Catch::Contains("time at 1e+06 positions/s"));
 }
 

@@ -83,7 +83,7 @@ TEST_CASE("exhaustive: rank(unrank(i)) == i for every index up to 4 pieces") {
   }
 }
 
-TEST_CASE("random round trips for every material with 5, 6 and 7 pieces") {
+TEST_CASE("random round trips for every material with 5, 6 and 7 pieces (and the kings' part of the rank)") {
   std::mt19937_64 rng(20261129);
   constexpr int kSamples = 100'000;
   for (int n = 5; n <= 7; ++n) {
@@ -91,17 +91,19 @@ TEST_CASE("random round trips for every material with 5, 6 and 7 pieces") {
       INFO("material " << m.name());
       const PositionIndex index(m);
       std::uniform_int_distribution<std::uint64_t> any_index(0, index.size() - 1);
-      std::uint64_t index_errors = 0, position_errors = 0, foreign = 0;
+      std::uint64_t index_errors = 0, position_errors = 0, foreign = 0, kings_errors = 0;
       for (int k = 0; k < kSamples; ++k) {
         const std::uint64_t i = any_index(rng);
         const Position p = index.unrank(i);
         if (index.rank(p) != i) ++index_errors;
+        if (index.kings_rank(p) != i - index.slice_of(i) * index.kings_per_slice()) ++kings_errors;
         if (k % 64 == 0 && !index.contains(p)) ++foreign;
         const Position q = test::random_position(m, rng);
         const std::uint64_t j = index.rank(q);
         if (j >= index.size() || index.unrank(j) != q) ++position_errors;
       }
       CHECK(index_errors == 0);
+      CHECK(kings_errors == 0);
       CHECK(position_errors == 0);
       CHECK(foreign == 0);
     }

@@ -1,0 +1,109 @@
+#include "gen/finished_tables.h"
+
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+#include "gen/unit_solver.h"
+#include "probe/tablebase.h"
+
+namespace dtb::gen {
+namespace {
+
+// The materials a unit reads while it is solved: its captures and promotions,
+// and theirs once more (a capture position reached by a capture is resolved
+// by its own captures). Deeper chains are rare and go through the probe.
+std::set<Material> reads_of(const Material& unit) {
+  std::set<Material> reads;
+  for (const Material& t : unit_of(unit))
+    for (const Material& d : direct_dependencies(t)) {
+      reads.insert(d);
+      for (const Material& e : direct_dependencies(d)) reads.insert(e);
+    }
+  return reads;
+}
+
+}  // namespace
+
+FinishedTables::FinishedTables(const std::string& dir, int max_pieces, std::uint64_t cache_bytes,
+                               std::uint64_t resident_bytes)
+    : resident_budget_(resident_bytes) {
+  probe::ProbeError error;
+  if (probe::Tablebase::open_expecting(dir, cache_bytes, max_pieces, tables_, &error) != DTB_OK)
+    throw std::runtime_error(error.message);
+}
+
+FinishedTables::~FinishedTables() = default;
+
+int FinishedTables::slot(const Material& m) {
+  return ((m.white_kings * 8 + m.white_men) * 8 + m.black_kings) * 8 + m.black_men;
+}
+
+Wdl FinishedTables::value(const Position& p) const {
+  if (p.pieces(p.side) == 0) return Wdl::Loss;  // RULES 7.2
+  const Position w = p.side == Color::White ? p : colour_reversed(p);
+  const Material m = material_of(w);
+  if (m.white_kings < 8 && m.white_men < 8 && m.black_kings < 8 && m.black_men < 8)
+    if (const Resident* r = resident_[static_cast<std::size_t>(slot(m))].get())
+      return r->values->value(r->index.rank(w));
+  return probe_value(p);
+}
+
+Wdl FinishedTables::probe_value(const Position& p) const {
+  Wdl v = Wdl::Draw;
+  probe::ProbeError error;
+  if (tables_->wdl(p, v, &error) == DTB_OK) return v;
+  if (!failed_.exchange(true)) {
+    std::lock_guard<std::mutex> guard(error_mutex_);
+    error_ = error.message;
+  }
+  return Wdl::Draw;
+}
+
+std::optional<std::string> FinishedTables::error() const {
+  if (!failed_.load()) return std::nullopt;
+  std::lock_guard<std::mutex> guard(error_mutex_);
+  return error_;
+}
+
+void FinishedTables::keep(const Material& m, std::unique_ptr<UnitValues> values,
+                          const std::vector<Material>& remaining_units) {
+  if (m.pieces() > 7 || m.white_kings >= 8 || m.black_kings >= 8) return;
+  auto& r = resident_[static_cast<std::size_t>(slot(m))];
+  if (r) resident_bytes_ -= r->values->memory_bytes();
+  values->drop_capture_flags();  // lookups need the values only
+  resident_bytes_ += values->memory_bytes();
+  r = std::make_unique<Resident>(Resident{PositionIndex(m), std::move(values)});
+  evict_until_within_budget(remaining_units);
+}
+
+void FinishedTables::evict_until_within_budget(const std::vector<Material>& remaining_units) {
+  // When each resident table is next read: the first remaining unit that reads it.
+  constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
+  std::map<Material, std::size_t> next_read;
+  for (std::size_t k = remaining_units.size(); k-- > 0;)
+    for (const Material& d : reads_of(remaining_units[k])) next_read[d] = k;
+  const auto next_read_of = [&](std::size_t s) {
+    const auto it = next_read.find(resident_[s]->index.material());
+    return it == next_read.end() ? kNever : it->second;
+  };
+  const auto evict = [&](std::size_t s) {
+    resident_bytes_ -= resident_[s]->values->memory_bytes();
+    resident_[s].reset();
+  };
+  // What no remaining unit reads goes at once, budget or not.
+  for (std::size_t s = 0; s < resident_.size(); ++s)
+    if (resident_[s] && next_read_of(s) == kNever) evict(s);
+  while (resident_bytes_ > resident_budget_) {
+    std::size_t victim = 0, latest = 0;
+    bool found = false;
+    for (std::size_t s = 0; s < resident_.size(); ++s) {
+      if (!resident_[s]) continue;
+      if (const std::size_t when = next_read_of(s); !found || when > latest) victim = s, latest = when, found = true;
+    }
+    if (!found) return;
+    evict(victim);
+  }
+}
+
+}  // namespace dtb::gen

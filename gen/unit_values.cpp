@@ -1,0 +1,59 @@
+#include "gen/unit_values.h"
+
+#include <algorithm>
+
+namespace dtb::gen {
+namespace {
+
+template <class Array>
+void zero_in_parallel(Array& a) {
+  const std::int64_t n = static_cast<std::int64_t>(a.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t k = 0; k < n; ++k) a[static_cast<std::size_t>(k)] = 0;
+}
+
+}  // namespace
+
+UnitValues::UnitValues(std::uint64_t positions)
+    : size_(positions), wdl_((positions + 31) / 32), capture_((positions + 63) / 64) {
+  zero_in_parallel(wdl_);
+  zero_in_parallel(capture_);
+}
+
+void UnitValues::read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const {
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const std::uint64_t i = first + k;
+    values[k] = static_cast<std::uint16_t>((wdl_[i >> 5] >> ((i & 31) * 2)) & 3);
+    dont_care[k] = static_cast<std::uint8_t>((capture_[i >> 6] >> (i & 63)) & 1);
+  }
+}
+
+MaterialStats UnitValues::count(const Material& m) const {
+  MaterialStats s;
+  s.material = m;
+  s.positions = size_;
+  std::uint64_t by_value[2][3] = {};  // [capture][wdl]
+  const std::int64_t n = static_cast<std::int64_t>(size_);
+#pragma omp parallel
+  {
+    std::uint64_t local[2][3] = {};
+#pragma omp for schedule(static)
+    for (std::int64_t k = 0; k < n; ++k) {
+      const auto i = static_cast<std::uint64_t>(k);
+      ++local[capture(i) ? 1 : 0][static_cast<int>(value(i))];
+    }
+#pragma omp critical(dtb_unit_values_count)
+    for (int c = 0; c < 2; ++c)
+      for (int v = 0; v < 3; ++v) by_value[c][v] += local[c][v];
+  }
+  s.captures = by_value[1][0] + by_value[1][1] + by_value[1][2];
+  s.loss = by_value[0][0] + by_value[1][0];
+  s.draw = by_value[0][1] + by_value[1][1];
+  s.win = by_value[0][2] + by_value[1][2];
+  s.quiet_loss = by_value[0][0];
+  s.quiet_draw = by_value[0][1];
+  s.quiet_win = by_value[0][2];
+  return s;
+}
+
+}  // namespace dtb::gen

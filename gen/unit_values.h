@@ -1,0 +1,67 @@
+// The final values of one table of the unit being solved, 3 bits a position.
+//
+// The solver finishes a unit level by level (slice_order.h); each finished
+// level's values go here, and later levels read them back (a man move from
+// level A lands in level A + 1). At the end the writer reads the whole table
+// from here, block by block (compress's ValueSource), so no array of a byte
+// or more per position of the whole unit ever exists: the largest 6-piece
+// unit (KMvKKMM + KKMMvKM, 4.16 G positions) takes 1.56 GB.
+//
+// Layout: the WDL value (rules/value.h) at 2 bits per position, 32 per word,
+// and the must-capture flag at 1 bit per position, 64 per word. A level's
+// slices are not word-aligned, so set() ORs into zeroed words atomically;
+// every position is set exactly once.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+
+#include "compress/table_file.h"
+#include "gen/large_array.h"
+#include "gen/table_stats.h"
+#include "index/material.h"
+#include "rules/value.h"
+
+namespace dtb::gen {
+
+class UnitValues final : public ValueSource {
+ public:
+  /// Zeroed storage for `positions` values (in parallel: large_array.h).
+  explicit UnitValues(std::uint64_t positions);
+
+  void set(std::uint64_t i, Wdl v, bool capture) {
+    std::atomic_ref<std::uint64_t>(wdl_[i >> 5])
+        .fetch_or(std::uint64_t{static_cast<std::uint8_t>(v)} << ((i & 31) * 2), std::memory_order_relaxed);
+    if (capture)
+      std::atomic_ref<std::uint64_t>(capture_[i >> 6]).fetch_or(std::uint64_t{1} << (i & 63),
+                                                                 std::memory_order_relaxed);
+  }
+  /// Values of finished levels only (a plain read: levels finish before they are read).
+  Wdl value(std::uint64_t i) const { return static_cast<Wdl>((wdl_[i >> 5] >> ((i & 31) * 2)) & 3); }
+  bool capture(std::uint64_t i) const { return (capture_[i >> 6] >> (i & 63)) & 1; }
+
+  /// Win/draw/loss counts, all and quiet (for the build summary and the stats sidecar).
+  MaterialStats count(const Material& m) const;
+
+  /// Free the capture flags (after writing: lookups need only the values).
+  void drop_capture_flags() { LargeArray<std::uint64_t>().swap(capture_); }
+  std::uint64_t memory_bytes() const { return (wdl_.capacity() + capture_.capacity()) * sizeof(std::uint64_t); }
+
+  /// Same values and capture flags.
+  bool operator==(const UnitValues& o) const { return size_ == o.size_ && wdl_ == o.wdl_ && capture_ == o.capture_; }
+
+  static std::uint64_t bytes_for(std::uint64_t positions) { return (positions + 31) / 32 * 8 + (positions + 63) / 64 * 8; }
+
+  // ValueSource, for the writer: capture positions are don't-care.
+  std::uint64_t size() const override { return size_; }
+  bool has_dont_care() const override { return true; }
+  void read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const override;
+
+ private:
+  std::uint64_t size_;
+  LargeArray<std::uint64_t> wdl_;
+  LargeArray<std::uint64_t> capture_;
+};
+
+}  // namespace dtb::gen
