@@ -1,5 +1,5 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--timings FILE]
-// [--quiet]: build every missing WDL table up to N pieces (gen/table_builder.h).
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only]
+// [--timings FILE] [--quiet]: build every missing WDL table up to N pieces (gen/table_builder.h).
 #include <omp.h>
 
 #include <algorithm>
@@ -86,6 +86,8 @@ int run_gen(const Args& args) {
     const bool has_value = i + 1 < args.size();
     if (a == "--quiet") {
       options.show_progress = false;
+    } else if (a == "--kings-only") {
+      options.kings_only = true;
     } else if (a == "--dtw") {
       dtw = true;
     } else if (a == "--max-pieces" && has_value) {
@@ -150,9 +152,10 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--dtw] [--timings FILE] [--quiet]",
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--dtw] "
+                   "[--timings FILE] [--quiet]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
-            "memory (default: a quarter of physical memory); --dtw also "
+            "memory (default: a quarter of physical memory); --kings-only: only materials without men; --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated)", run_gen);
 

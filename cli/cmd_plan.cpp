@@ -72,7 +72,7 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
             << gen::kDiskBitsPerPosition << " bits/position)\n"
             << "time: " << hours(solve + write) << " (solving " << hours(solve) << ", writing " << hours(write)
             << "): dominated by " << (solve >= write ? "solving" : "writing") << "\n";
-  if (rate) std::cout << "time at " << *rate << " positions/s\n";
+  if (rate) std::cout << std::defaultfloat << "(solving time at " << *rate << " positions/s, from --rate)\n";
 }
 
 int run_plan(const Args& args) {

@@ -316,6 +316,9 @@ std::vector<Material> units_to_build(const BuildOptions& options) {
     for (const auto& unit : level) {
       if (unit.empty()) continue;
       if (options.only && !wanted.count(unit.front())) continue;
+      // Kings-only materials reach only kings-only materials (a capture
+      // removes a king, and there is no man to promote): a closed set.
+      if (options.kings_only && unit.front().men() > 0) continue;
       units.push_back(unit.front());
     }
   return units;

@@ -30,6 +30,8 @@ struct BuildOptions {
   std::string out_dir = "tables";
   /// Build only the unit of this material (and whatever it depends on).
   std::optional<Material> only;
+  /// Build only materials without men (they depend on nothing else).
+  bool kings_only = false;
   bool show_progress = false;
   /// Bound on the whole process's memory, bytes; 0: default_memory_bytes().
   std::uint64_t memory_bytes = 0;

@@ -354,9 +354,10 @@ class UnitSolver {
     for (std::uint64_t c = 0; c < chunks; ++c) {
       const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      UnitValues::Appender values(*s.values);
       for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
         const bool capture = (s.captures[i >> 6] >> (i & 63)) & 1;
-        s.values->set(cursor.index(), state::final_value(s.state[i]), capture);
+        values.set(cursor.index(), state::final_value(s.state[i]), capture);
       }
     }
   }

@@ -9,8 +9,8 @@
 //
 // Layout: the WDL value (rules/value.h) at 2 bits per position, 32 per word,
 // and the must-capture flag at 1 bit per position, 64 per word. A level's
-// slices are not word-aligned, so set() ORs into zeroed words atomically;
-// every position is set exactly once.
+// slices are not word-aligned, so an Appender ORs into zeroed words
+// atomically, once per word it touches; every position is set exactly once.
 #pragma once
 
 #include <atomic>
@@ -30,13 +30,38 @@ class UnitValues final : public ValueSource {
   /// Zeroed storage for `positions` values (in parallel: large_array.h).
   explicit UnitValues(std::uint64_t positions);
 
-  void set(std::uint64_t i, Wdl v, bool capture) {
-    std::atomic_ref<std::uint64_t>(wdl_[i >> 5])
-        .fetch_or(std::uint64_t{static_cast<std::uint8_t>(v)} << ((i & 31) * 2), std::memory_order_relaxed);
-    if (capture)
-      std::atomic_ref<std::uint64_t>(capture_[i >> 6]).fetch_or(std::uint64_t{1} << (i & 63),
-                                                                 std::memory_order_relaxed);
-  }
+  /// Sets values at increasing indexes with one atomic OR per word instead of
+  /// one per position (a level's slices are runs of consecutive indexes).
+  class Appender {
+   public:
+    explicit Appender(UnitValues& v) : v_(v) {}
+    ~Appender() { flush(); }
+    void set(std::uint64_t i, Wdl value, bool capture) {
+      if ((i >> 6) != word_) {
+        flush();
+        word_ = i >> 6;
+      }
+      const std::uint64_t v = static_cast<std::uint8_t>(value);
+      wdl_[(i >> 5) & 1] |= v << ((i & 31) * 2);
+      capture_ |= std::uint64_t{capture} << (i & 63);
+    }
+    void flush() {
+      if (word_ == kNone) return;
+      for (std::uint64_t k = 0; k < 2; ++k)
+        if (wdl_[k])
+          std::atomic_ref<std::uint64_t>(v_.wdl_[2 * word_ + k]).fetch_or(wdl_[k], std::memory_order_relaxed);
+      if (capture_) std::atomic_ref<std::uint64_t>(v_.capture_[word_]).fetch_or(capture_, std::memory_order_relaxed);
+      wdl_[0] = wdl_[1] = capture_ = 0;
+      word_ = kNone;
+    }
+
+   private:
+    static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+    UnitValues& v_;
+    std::uint64_t word_ = kNone;  // the 64 positions being gathered: index / 64
+    std::uint64_t wdl_[2] = {0, 0}, capture_ = 0;
+  };
+
   /// Values of finished levels only (a plain read: levels finish before they are read).
   Wdl value(std::uint64_t i) const { return static_cast<Wdl>((wdl_[i >> 5] >> ((i & 31) * 2)) & 3); }
   bool capture(std::uint64_t i) const { return (capture_[i >> 6] >> (i & 63)) & 1; }

@@ -79,7 +79,7 @@ TEST_CASE("dtb plan prints the published counts and every material in build orde
                                          std::to_string(largest) + " positions"));
   CHECK_THAT(run.output, Catch::Contains("peak memory: "));
   CHECK_THAT(run.output, Catch::Contains("fits the bound"));
-  CHECK_THAT(run.output, Catch::Contains("time at 1e+06 positions/s"));
+  CHECK_THAT(run.output, Catch::Contains("solving time at 1e+06 positions/s"));
 }
 
 TEST_CASE("dtb plan rejects a bad piece count with a clear message") {
