@@ -6,9 +6,12 @@
 
 #include "compress/table_file.h"
 #include "gen/checksums.h"
+#include "gen/cost_model.h"
+#include "gen/finished_tables.h"
 #include "gen/interrupt.h"
 #include "gen/progress_bar.h"
 #include "gen/table_directory.h"
+#include "gen/table_builder.h"
 #include "gen/unit_solver.h"
 #include "gen/wdl_store.h"
 #include "index/position_index.h"
@@ -37,7 +40,7 @@ void atomic_min(std::atomic<std::uint64_t>& a, std::uint64_t v) {
 
 class UnitChecker {
  public:
-  UnitChecker(std::vector<CheckedTable*> tables, const WdlStore& store, ProgressBar& progress)
+  UnitChecker(std::vector<CheckedTable*> tables, const FinishedValues& store, ProgressBar& progress)
       : tables_(std::move(tables)), store_(store), progress_(progress) {}
 
   // Step 1 and step 2 of verifier.h; false with a message on the first failure.
@@ -168,7 +171,7 @@ class UnitChecker {
   }
 
   std::vector<CheckedTable*> tables_;
-  const WdlStore& store_;
+  const FinishedValues& store_;
   ProgressBar& progress_;
 };
 
@@ -205,31 +208,64 @@ bool check_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return true;
 }
 
+// A verified table's values, packed, to be kept resident for the units that read it.
+std::unique_ptr<UnitValues> packed(const std::vector<std::uint8_t>& values) {
+  auto out = std::make_unique<UnitValues>(values.size());
+  UnitValues::Appender append(*out);
+  for (std::uint64_t i = 0; i < values.size(); ++i)
+    append.set(i, static_cast<Wdl>(values[i] & kValueMask), (values[i] & kCaptureFlag) != 0);
+  return out;
+}
+
 }  // namespace
 
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
   std::vector<Material> materials;
   if (!discover_tables(options.dir, materials, failure)) return false;
   ProgressBar progress("verify", total_positions(materials), options.show_progress);
-  WdlStore store;
+  // Dependencies are read as `dtb gen` reads them: verified tables stay
+  // resident while later units read them, the rest comes from the files
+  // through the probe's block cache (finished_tables.h). So the verifier
+  // holds the unit it checks (2 bytes a position) and a bounded rest, not
+  // every table.
+  int max_pieces = 0;
+  std::vector<Material> units;
   for (const Material& m : materials) {
-    if (store.contains(m)) continue;
+    max_pieces = std::max(max_pieces, m.pieces());
+    if (m <= m.reversed()) units.push_back(m);
+  }
+  const std::uint64_t budget = default_memory_bytes();
+  std::unique_ptr<FinishedTables> finished;
+  try {
+    finished = std::make_unique<FinishedTables>(options.dir, max_pieces, budget / 8, budget / 2);
+  } catch (const std::exception& e) {
+    failure = e.what();
+    return false;
+  }
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const Material& m = units[k];
     std::vector<std::unique_ptr<CheckedTable>> unit;
     std::vector<CheckedTable*> pointers;
     for (const Material& t : unit_of(m)) {
       unit.push_back(std::make_unique<CheckedTable>(t));
       progress.set_item(t.name());
       std::uint64_t bytes = 0;
-      if (!load_checked(options.dir, t, store, unit.back()->values, bytes, failure)) return false;
+      if (!load_checked(options.dir, t, *finished, unit.back()->values, bytes, failure)) return false;
       pointers.push_back(unit.back().get());
     }
     int rounds = 0;
-    if (!UnitChecker(pointers, store, progress).run(rounds, failure)) return false;
+    if (!UnitChecker(pointers, *finished, progress).run(rounds, failure)) return false;
+    if (const auto e = finished->error()) {
+      failure = *e;
+      return false;
+    }
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
+    const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
-      store.add(t->material, t->values);
       report.positions += t->values.size();
       ++report.tables;
+      finished->keep(t->material, packed(t->values), remaining);
+      t->values = {};
     }
   }
   if (!check_checksums(options, materials, report, failure)) return false;

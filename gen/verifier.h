@@ -18,6 +18,10 @@
 //    proven earlier; a loss is proven if every move reaches such a win. Every
 //    stored win and loss must be proven when the rounds stop.
 //
+// Dependencies are read back from the files through the probe library (or
+// kept resident once verified, gen/finished_tables.h), so memory is the unit
+// being checked (2 bytes a position) plus a bounded rest.
+//
 // Together, by induction on the length of the forced line, (1) and (2) prove
 // that every stored value is the theoretical value, given the smaller tables
 // (verified first) and the move generator. Optionally the XXH3 of every file
