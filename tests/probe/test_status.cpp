@@ -134,16 +134,7 @@ TEST_CASE("a damaged block gives corrupted table with the block, never a wrong v
   Opened t(false);
   const Material m = *parse_material("KKvK");
   const std::string path = t.dir.file(m.name() + ".wdl");
-  const auto size = std::filesystem::file_size(path);
-  {  // flip one byte in the last quarter of the file, inside block data
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    const auto at = static_cast<std::streamoff>(size * 3 / 4);
-    f.seekg(at);
-    char c = 0;
-    f.get(c);
-    f.seekp(at);
-    f.put(static_cast<char>(c ^ 0x5A));
-  }
+  damage_last_quarter(path);
   dtb_error open_error{};
   REQUIRE(dtb_open(t.dir.path().c_str(), 1 << 20, &t.tables, &open_error) == DTB_OK);
   const PositionIndex& index = small_truth().index(m);
