@@ -178,8 +178,10 @@ dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
     if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
     ProbeError detail;
     dtb::Wdl v;
+    // Without `error` the detail is not filled in (no message to build): the
+    // status is s itself, not detail's.
     const dtb_status s = tables->base->wdl(p, v, error ? &detail : nullptr);
-    if (s != DTB_OK) return report(error, detail);
+    if (s != DTB_OK) return error ? report(error, detail) : s;
     *wdl = to_c(v);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -204,7 +206,7 @@ dtb_status dtb_probe_moves(dtb_tables* tables, const dtb_position* pos, dtb_move
     for (int i = 0; i < list.size; ++i) {
       dtb::Wdl v;
       const dtb_status s = tables->base->wdl_after(p, list[i], v, error ? &detail : nullptr);
-      if (s != DTB_OK) return report(error, detail);
+      if (s != DTB_OK) return error ? report(error, detail) : s;
       moves[i] = dtb::probe::to_c(list[i]);
       moves[i].wdl = to_c(v);
       top = std::max(top, v);

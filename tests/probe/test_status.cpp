@@ -56,6 +56,24 @@ TEST_CASE("a missing table is reported with its material", "[status]") {
   CHECK(v == DTB_WIN);
 }
 
+TEST_CASE("a failure without a dtb_error still returns its status", "[status]") {
+  // The error argument is optional: without it no message is built, but the
+  // status must still say what went wrong (it once came back as DTB_OK).
+  Opened t(false);
+  std::filesystem::remove(t.dir.file("KKvK.wdl"));
+  t.open();
+  dtb_wdl v;
+  const dtb_position missing = fen("W:WK1,K2:BK50");
+  CHECK(dtb_probe_wdl(t.tables, &missing, &v, nullptr) == DTB_TABLE_MISSING);
+  const dtb_position four = fen("W:WK1,K2:BK49,K50");
+  CHECK(dtb_probe_wdl(t.tables, &four, &v, nullptr) == DTB_TOO_MANY_PIECES);
+  dtb_move moves[64];
+  std::size_t count = 0;
+  const dtb_position reaches_missing = fen("B:WK1,K2:BK50");  // KvKK: its moves lead to KKvK
+  CHECK(dtb_probe_moves(t.tables, &reaches_missing, moves, 64, &count, nullptr, nullptr) ==
+        DTB_TABLE_MISSING);
+}
+
 TEST_CASE("more pieces than the largest table: too many pieces", "[status]") {
   Opened t;
   CHECK(dtb_max_pieces(t.tables) == 3);
