@@ -31,7 +31,7 @@ std::vector<dtb_move> legal_moves(const dtb_position& p) {
 TEST_CASE("dtb_legal_moves: the move generator's moves, each read back from its own text") {
   // The start, a king capture whose two routes share start and end squares
   // (written with the captured squares), a forced capture, a blocked side.
-  for (const char* fen : {"W:W31-50:B1-20", "W:WK37:B14,19,32,41", "W:W28,K46:B23", "W:W6:B1",
+  for (const char* fen : {"W:W31-50:B1-20", "W:WK8:B19,21,29,44", "W:W28,K46:B23", "W:W6:B1",
                           "B:W28:BK5,K1", "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26"}) {
     INFO(fen);
     const dtb_position p = test::c_fen(fen);
@@ -66,9 +66,11 @@ TEST_CASE("dtb_move_from_string: illegal, ambiguous and malformed text is refuse
   CHECK(dtb_move_from_string(&start, nullptr, &m, &e) == DTB_INVALID_ARGUMENT);
   REQUIRE(dtb_move_from_string(&start, "32-28", &m, &e) == DTB_OK);
   CHECK((m.from == 32 && m.to == 28 && m.captured == 0));
-  // The two king captures 37x37 are told apart only by the captured squares.
-  const dtb_position king = test::c_fen("W:WK37:B14,19,32,41");
-  CHECK(dtb_move_from_string(&king, "37x37", &m, &e) == DTB_INVALID_ARGUMENT);
+  // Two king captures 8x16 are told apart only by the captured squares.
+  const dtb_position king = test::c_fen("W:WK8:B19,21,29,44");
+  CHECK(dtb_move_from_string(&king, "8x16", &m, &e) == DTB_INVALID_ARGUMENT);
+  REQUIRE(dtb_move_from_string(&king, "8x16(19,21,44)", &m, &e) == DTB_OK);
+  CHECK(m.captured == ((std::uint64_t{1} << 18) | (std::uint64_t{1} << 20) | (std::uint64_t{1} << 43)));
   dtb_position bad = start;
   bad.kings = std::uint64_t{1} << 29;  // a king on an empty square (30)
   CHECK(dtb_move_from_string(&bad, "32-28", &m, &e) == DTB_INVALID_POSITION);
