@@ -12,7 +12,7 @@ from .errors import ClosedTablebaseError, Status
 from .move import Move
 from .position import Position
 from .position_array import PositionsLike, as_position_array
-from .wdl import Distance, Wdl
+from .wdl import Distance, Wdl, wdl_of
 
 PositionLike = Union[Position, str]
 
@@ -109,7 +109,7 @@ class Tablebase:
 
         Raises MissingTableError, TooManyPiecesError, CorruptedTableError, ...
         """
-        return Wdl(self._open_tables().probe_wdl(_raw(position)))
+        return wdl_of(self._open_tables().probe_wdl(_raw(position)))
 
     def probe_dtw(self, position: PositionLike) -> Distance:
         """Result and plies to the end of the game with perfect play, from the ``.dtw`` tables.
@@ -120,7 +120,7 @@ class Tablebase:
         without the material's ``.dtw`` table (``dtb gen --dtw``).
         """
         wdl, plies = self._open_tables().probe_dtw(_raw(position))
-        return Distance(Wdl(wdl), plies)
+        return Distance(wdl_of(wdl), plies)
 
     def probe_mtc(self, position: PositionLike) -> NoReturn:
         """Moves to conversion: not available yet.
@@ -143,7 +143,7 @@ class Tablebase:
         InvalidArgumentError for a count out of range, MissingTableError
         without the ``.rule`` table.
         """
-        return Wdl(self._open_tables().probe_rule(_raw(position), plies_in_class))
+        return wdl_of(self._open_tables().probe_rule(_raw(position), plies_in_class))
 
     def probe_rule_budget(self, position: PositionLike) -> Distance:
         """The number a ``.rule`` table stores for a 6.3/6.4 position: the result that can be
@@ -153,7 +153,7 @@ class Tablebase:
         draw; ``Distance(Wdl.DRAW, 0)`` if no count forces a result.
         """
         wdl, plies = self._open_tables().probe_rule_budget(_raw(position))
-        return Distance(Wdl(wdl), plies)
+        return Distance(wdl_of(wdl), plies)
 
     def moves(self, position: PositionLike, *, dtw: bool = True) -> List[MoveValue]:
         """Every legal move with its value for the mover, in generation order.
@@ -163,7 +163,7 @@ class Tablebase:
         skips that and leaves ``MoveValue.dtw`` None.
         """
         tables = self._open_tables()
-        return [MoveValue(Move(from_square, to_square, captured, text), Wdl(wdl), distance, keeps_best)
+        return [MoveValue(Move(from_square, to_square, captured, text), wdl_of(wdl), distance, keeps_best)
                 for from_square, to_square, captured, text, wdl, keeps_best, distance
                 in tables.probe_moves(_raw(position), dtw)]
 
