@@ -18,7 +18,7 @@ position, a closed tablebase), so code written for built-in exceptions works.
 from __future__ import annotations
 
 import enum
-from typing import Optional
+from typing import Dict, Optional, Type
 
 
 class Status(enum.IntEnum):
@@ -102,7 +102,7 @@ class NotInClassError(DtbError):
     """A draw-limit probe of a material outside the 6.3/6.4 classes."""
 
 
-_BY_STATUS = {
+_BY_STATUS: Dict[Status, Type[DtbError]] = {
     Status.TABLE_MISSING: MissingTableError,
     Status.TOO_MANY_PIECES: TooManyPiecesError,
     Status.INVALID_POSITION: InvalidPositionError,
@@ -114,12 +114,13 @@ _BY_STATUS = {
 }
 
 # What the extension was refusing when it reports DTB_INVALID_ARGUMENT.
-_BY_SUBJECT = {"fen": InvalidFenError, "move": IllegalMoveError, "closed": ClosedTablebaseError}
+_BY_SUBJECT: Dict[str, Type[DtbError]] = {"fen": InvalidFenError, "move": IllegalMoveError, "closed": ClosedTablebaseError}
 
 
 def _from_c(status: int, status_text: str, message: str, material: str, block: int, subject: str,
             index: int) -> DtbError:
     """Build the exception for a failed C call (called by the extension module)."""
-    cls = _BY_SUBJECT.get(subject) if status == Status.INVALID_ARGUMENT else None
-    cls = cls or _BY_STATUS.get(Status(status), DtbError)
+    cls: Type[DtbError] = _BY_STATUS.get(Status(status), DtbError)
+    if status == Status.INVALID_ARGUMENT:
+        cls = _BY_SUBJECT.get(subject, cls)
     return cls(Status(status), message, status_text=status_text, material=material, block=block, index=index)

@@ -33,11 +33,12 @@ def as_position_array(positions: PositionsLike) -> np.ndarray:
             return np.ascontiguousarray(positions)
         # The same fields in another layout: numpy drops the C struct's padding
         # when it concatenates position arrays, for instance.
-        if set(positions.dtype.names or ()) != set(POSITION_DTYPE.names):
+        wanted = POSITION_DTYPE.names or ()
+        if set(positions.dtype.names or ()) != set(wanted):
             raise TypeError(f"a position array has the fields of dtb.POSITION_DTYPE "
-                            f"{POSITION_DTYPE.names}, not dtype {positions.dtype}")
+                            f"{wanted}, not dtype {positions.dtype}")
         converted = np.empty(positions.shape, dtype=POSITION_DTYPE)
-        for name in POSITION_DTYPE.names:
+        for name in wanted:
             converted[name] = positions[name]
         return converted
     items = list(positions)

@@ -180,9 +180,11 @@ class Tablebase:
             return None
         best = max(v.wdl for v in values)
         keeping = [v for v in values if v.wdl == best]
-        if best != Wdl.DRAW and all(v.dtw is not None for v in keeping):
-            pick = min if best == Wdl.WIN else max
-            return pick(keeping, key=lambda v: v.dtw).move  # first of equals: deterministic
+        distances = [v.dtw for v in keeping if v.dtw is not None]
+        if best != Wdl.DRAW and len(distances) == len(keeping):
+            # The quickest win, the slowest loss; the first of equals (deterministic).
+            chosen = distances.index(min(distances) if best == Wdl.WIN else max(distances))
+            return keeping[chosen].move
         return keeping[0].move
 
     # -- many positions ------------------------------------------------------
