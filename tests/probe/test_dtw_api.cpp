@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dtb/dtb.h"
@@ -148,5 +149,49 @@ TEST_CASE("dtb_probe_dtw: every failure has its status", "[status]") {
     CHECK(std::string(first.message).find("KMvK.dtw") != std::string::npos);
     CHECK(first.block >= 0);
   }
+  dtb_close(tables);
+}
+
+TEST_CASE("dtw and rule-budget probes from many threads agree with one thread", "[concurrency]") {
+  // The .dtw/.rule files open lazily under a mutex and each thread keeps its
+  // own last block: threads starting at different places of the same tables
+  // must see exactly what one thread sees (tests/cli/probe_tsan.sh runs this
+  // under ThreadSanitizer).
+  dtb_tables* tables = nullptr;
+  REQUIRE(dtb_open(test::dtw_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
+  std::vector<dtb_position> positions;
+  for (const char* name : {"KKvK", "KvKK"}) {
+    std::uint64_t size = 0;
+    REQUIRE(dtb_material_size(name, &size, nullptr) == DTB_OK);
+    const std::size_t first = positions.size();
+    positions.resize(first + size);
+    REQUIRE(dtb_material_positions(name, DTB_WHITE, 0, positions.data() + first, size, nullptr) == DTB_OK);
+  }
+  auto probe_all = [&](dtb_tables* handle, std::size_t start, std::vector<int>& out) {
+    out.assign(positions.size(), -1);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+      const std::size_t i = (start + k) % positions.size();
+      dtb_wdl dtw_wdl, rule_wdl;
+      int dtw = 0, budget = 0;
+      const dtb_status a = dtb_probe_dtw(handle, &positions[i], &dtw_wdl, &dtw, nullptr);
+      const dtb_status b = dtb_probe_rule_budget(handle, &positions[i], &rule_wdl, &budget, nullptr);
+      out[i] = a != DTB_OK || b != DTB_OK ? -2 : ((dtw * 3 + dtw_wdl) * 64 + budget) * 3 + rule_wdl;
+    }
+  };
+  std::vector<int> alone;
+  probe_all(tables, 0, alone);
+  // A fresh handle for the threads: they race to open the files too.
+  dtb_tables* shared = nullptr;
+  REQUIRE(dtb_open(test::dtw_tables_dir().c_str(), 1 << 20, &shared, nullptr) == DTB_OK);
+  constexpr int kThreads = 4;
+  std::vector<std::vector<int>> answers(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back(probe_all, shared, positions.size() * static_cast<std::size_t>(t) / kThreads,
+                         std::ref(answers[static_cast<std::size_t>(t)]));
+  for (std::thread& t : threads) t.join();
+  dtb_close(shared);
+  for (const std::vector<int>& a : answers) CHECK(a == alone);
+  CHECK(std::count(alone.begin(), alone.end(), -2) == 0);
   dtb_close(tables);
 }
