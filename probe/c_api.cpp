@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "dtb/dtb.h"
+#include "index/colour.h"
 #include "probe/c_position.h"
+#include "probe/limit_table_files.h"
 #include "probe/rule_tables.h"
 #include "probe/tablebase.h"
 #include "rules/notation.h"
@@ -14,6 +18,7 @@
 struct dtb_tables {
   std::unique_ptr<dtb::probe::Tablebase> base;
   std::unique_ptr<dtb::probe::RuleTables> rules;  // .rule tables, opened on first use
+  std::unique_ptr<dtb::probe::LimitTableFiles> dtw;  // .dtw tables, opened on first use
 };
 
 namespace {
@@ -56,6 +61,56 @@ dtb_status checked_position(const dtb_position* in, dtb::Position& out, dtb_erro
 
 dtb_wdl to_c(dtb::Wdl v) { return static_cast<dtb_wdl>(static_cast<int>(v)); }
 
+// The legal moves of `p` into `list` and their number into *count, or
+// DTB_INVALID_ARGUMENT if they do not fit in `capacity` (*count still set).
+dtb_status generate_within(const dtb::Position& p, std::size_t capacity, dtb::MoveList& list,
+                           std::size_t* count, dtb_error* error, const char* function) {
+  dtb::generate_moves(p, list);
+  *count = static_cast<std::size_t>(list.size);
+  if (static_cast<std::size_t>(list.size) <= capacity) return DTB_OK;
+  return report(error, DTB_INVALID_ARGUMENT,
+                std::string(function) + ": " + std::to_string(list.size) + " moves, capacity " +
+                    std::to_string(capacity));
+}
+
+// The shared body of the probes that answer a result with a distance
+// (dtb_probe_dtw, dtb_probe_rule_budget): `lookup(position, outcome, detail)`.
+template <class Lookup>
+dtb_status outcome_probe(const char* function, dtb_tables* tables, const dtb_position* pos,
+                         dtb_wdl* wdl, int* plies, dtb_error* error, Lookup lookup) {
+  if (!tables || !wdl || !plies)
+    return report(error, DTB_INVALID_ARGUMENT, std::string(function) + ": NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    if (tables->base->check_size(p, &detail) != DTB_OK) return report(error, detail);
+    dtb::Outcome o;
+    if (lookup(p, o, detail) != DTB_OK) return report(error, detail);
+    *wdl = to_c(o.value);
+    *plies = o.plies;
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+// A material from its canonical name, with the index of its positions.
+dtb_status material_index(const char* name, std::optional<dtb::PositionIndex>& out, dtb_error* error) {
+  if (!name) return report(error, DTB_INVALID_ARGUMENT, "material is NULL");
+  try {
+    std::string why;
+    const auto m = dtb::parse_material(name, &why);
+    if (!m) return report(error, DTB_INVALID_ARGUMENT, "bad material \"" + std::string(name) + "\": " + why);
+    out.emplace(*m);
+    return DTB_OK;
+  } catch (const std::invalid_argument& e) {  // a material that cannot stand on the board
+    return report(error, DTB_INVALID_ARGUMENT, e.what());
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -84,6 +139,7 @@ dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_e
     if (dtb::probe::Tablebase::open(dir, cache_bytes, handle->base, &e) != DTB_OK)
       return report(error, e);
     handle->rules = std::make_unique<dtb::probe::RuleTables>(dir);
+    handle->dtw = std::make_unique<dtb::probe::LimitTableFiles>(dir, dtb::TableKind::Dtw);
     *out = handle.release();
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -122,8 +178,10 @@ dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
     if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
     ProbeError detail;
     dtb::Wdl v;
+    // Without `error` the detail is not filled in (no message to build): the
+    // status is s itself, not detail's.
     const dtb_status s = tables->base->wdl(p, v, error ? &detail : nullptr);
-    if (s != DTB_OK) return report(error, detail);
+    if (s != DTB_OK) return error ? report(error, detail) : s;
     *wdl = to_c(v);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -141,17 +199,14 @@ dtb_status dtb_probe_moves(dtb_tables* tables, const dtb_position* pos, dtb_move
     ProbeError detail;
     if (tables->base->check_size(p, &detail) != DTB_OK) return report(error, detail);
     dtb::MoveList list;
-    dtb::generate_moves(p, list);
-    *count = static_cast<std::size_t>(list.size);
-    if (static_cast<std::size_t>(list.size) > capacity)
-      return report(error, DTB_INVALID_ARGUMENT,
-                    "dtb_probe_moves: " + std::to_string(list.size) + " moves, capacity " +
-                        std::to_string(capacity));
+    if (const dtb_status s = generate_within(p, capacity, list, count, error, "dtb_probe_moves");
+        s != DTB_OK)
+      return s;
     dtb::Wdl top = dtb::Wdl::Loss;  // no legal move: lost (FMJD 7.2)
     for (int i = 0; i < list.size; ++i) {
       dtb::Wdl v;
       const dtb_status s = tables->base->wdl_after(p, list[i], v, error ? &detail : nullptr);
-      if (s != DTB_OK) return report(error, detail);
+      if (s != DTB_OK) return error ? report(error, detail) : s;
       moves[i] = dtb::probe::to_c(list[i]);
       moves[i].wdl = to_c(v);
       top = std::max(top, v);
@@ -215,6 +270,85 @@ dtb_status dtb_make_move(const dtb_position* pos, const dtb_move* move, dtb_posi
   dtb::Move m;
   if (!dtb::probe::find_move(p, *move, m)) return DTB_INVALID_ARGUMENT;
   *after = dtb::probe::to_c(dtb::make_move(p, m));
+  return DTB_OK;
+}
+
+dtb_status dtb_legal_moves(const dtb_position* pos, dtb_move* moves, size_t capacity,
+                           size_t* count, dtb_error* error) {
+  if (!count || (capacity > 0 && !moves))
+    return report(error, DTB_INVALID_ARGUMENT, "dtb_legal_moves: NULL argument");
+  dtb::Position p;
+  if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+  dtb::MoveList list;
+  if (const dtb_status s = generate_within(p, capacity, list, count, error, "dtb_legal_moves"); s != DTB_OK)
+    return s;
+  for (int i = 0; i < list.size; ++i) moves[i] = dtb::probe::to_c(list[i]);
+  return DTB_OK;
+}
+
+dtb_status dtb_move_from_string(const dtb_position* pos, const char* text, dtb_move* out,
+                                dtb_error* error) {
+  if (!text || !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_move_from_string: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    std::string why;
+    const auto m = dtb::parse_move(p, text, &why);
+    if (!m) return report(error, DTB_INVALID_ARGUMENT, "bad move \"" + std::string(text) + "\": " + why);
+    *out = dtb::probe::to_c(*m);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_probe_dtw(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, int* plies,
+                         dtb_error* error) {
+  return outcome_probe("dtb_probe_dtw", tables, pos, wdl, plies, error,
+                       [&](const dtb::Position& p, dtb::Outcome& o, ProbeError& detail) {
+                         if (p.pieces(p.side) == 0) {  // FMJD 7.2: lost, the game is over
+                           o = dtb::Outcome{dtb::Wdl::Loss, 0};
+                           return DTB_OK;
+                         }
+                         std::uint16_t stored = 0;
+                         const dtb_status s = tables->dtw->value(dtb::white_to_move_form(p), stored, &detail);
+                         o = dtb::decode_dtw(stored);
+                         return s;
+                       });
+}
+
+dtb_status dtb_probe_rule_budget(dtb_tables* tables, const dtb_position* pos, dtb_wdl* result,
+                                 int* plies, dtb_error* error) {
+  return outcome_probe("dtb_probe_rule_budget", tables, pos, result, plies, error,
+                       [&](const dtb::Position& p, dtb::Outcome& o, ProbeError& detail) {
+                         return tables->rules->budget(p, o, &detail);
+                       });
+}
+
+dtb_status dtb_material_size(const char* material, uint64_t* size, dtb_error* error) {
+  if (!size) return report(error, DTB_INVALID_ARGUMENT, "dtb_material_size: NULL argument");
+  std::optional<dtb::PositionIndex> index;
+  if (const dtb_status s = material_index(material, index, error); s != DTB_OK) return s;
+  *size = index->size();
+  return DTB_OK;
+}
+
+dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t first,
+                                  dtb_position* out, size_t count, dtb_error* error) {
+  if (count > 0 && !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_material_positions: NULL argument");
+  if (side != DTB_WHITE && side != DTB_BLACK)
+    return report(error, DTB_INVALID_ARGUMENT, "dtb_material_positions: side is neither DTB_WHITE nor DTB_BLACK");
+  std::optional<dtb::PositionIndex> index;
+  if (const dtb_status s = material_index(material, index, error); s != DTB_OK) return s;
+  // Black to move: the colour reversals of the reversed material's table.
+  if (side == DTB_BLACK) index.emplace(index->material().reversed());
+  if (first > index->size() || count > index->size() - first)
+    return report(error, DTB_INVALID_ARGUMENT,
+                  "dtb_material_positions: positions " + std::to_string(first) + ".." +
+                      std::to_string(first + count) + " run past the " + std::to_string(index->size()) +
+                      " positions of " + material);
+  const dtb::Color to_move = side == DTB_WHITE ? dtb::Color::White : dtb::Color::Black;
+  for (size_t i = 0; i < count; ++i) out[i] = dtb::probe::to_c(dtb::table_unrank(*index, first + i, to_move));
   return DTB_OK;
 }
 

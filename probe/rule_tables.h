@@ -6,19 +6,15 @@
 // limits/rule_builder.h): with c plies played and limit 2N, the rule value is
 // the stored result if 2N - c >= b, else a draw.
 //
-// Rule probes are rare (an engine asks at its root, not in its search), so the
-// files are opened lazily under one mutex and read through the reader's
-// thread-safe value_at; no block cache.
+// The files are opened and read by LimitTableFiles (lazily, one decoded
+// block per thread).
 #pragma once
 
-#include <map>
-#include <memory>
-#include <mutex>
 #include <string>
 
-#include "compress/table_file.h"
 #include "dtb/dtb.h"
-#include "index/position_index.h"
+#include "limits/value_encoding.h"
+#include "probe/limit_table_files.h"
 #include "probe/tablebase.h"
 #include "rules/value.h"
 
@@ -26,23 +22,20 @@ namespace dtb::probe {
 
 class RuleTables {
  public:
-  explicit RuleTables(std::string dir) : dir_(std::move(dir)) {}
+  explicit RuleTables(std::string dir) : files_(std::move(dir), TableKind::Rule) {}
 
   /// The rule value of `p` (side to move's view) with `plies_in_class` plies
   /// already played in its class. DTB_NOT_IN_CLASS if its material is in no
   /// class, DTB_INVALID_ARGUMENT if the count is outside 0..limit.
   dtb_status rule_value(const Position& p, int plies_in_class, Wdl& out, ProbeError* error);
 
- private:
-  struct OpenTable {
-    std::unique_ptr<TableReader> reader;
-    std::unique_ptr<PositionIndex> index;
-  };
-  const OpenTable* table(const Material& m, ProbeError* error);
+  /// The stored budget of `p` itself (side to move's view): the result that
+  /// can be forced and the least plies of the count it needs (value Draw if
+  /// no budget forces a result). DTB_NOT_IN_CLASS as for rule_value.
+  dtb_status budget(const Position& p, Outcome& out, ProbeError* error);
 
-  std::string dir_;
-  std::mutex mutex_;
-  std::map<Material, std::unique_ptr<OpenTable>> open_;  // entries never move or die
+ private:
+  LimitTableFiles files_;
 };
 
 }  // namespace dtb::probe

@@ -9,5 +9,6 @@ build_dir=${DTB_BUILD_DIR:-$(dirname "$1")/..}/tsan-probe
 cmake -S "$source_dir" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_SANITIZE_THREAD=ON \
   -DDTB_BUILD_BENCH=OFF "-DDTB_PARTS=rules;index;compress;probe" >/dev/null
 cmake --build "$build_dir" -j"$(nproc)" --target test_probe >/dev/null
-TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$build_dir/tests/test_probe" "[concurrency]"
+# DTB_BINARY: the (uninstrumented) tool that builds the .dtw tables some of the tests need.
+DTB_BINARY=${DTB_BINARY:-$1} TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$build_dir/tests/test_probe" "[concurrency]"
 echo "probe concurrency test: no data race under ThreadSanitizer"

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,22 +48,53 @@ inline void write_naive_tables(const NaiveSolution& solution, const std::string&
   }
 }
 
+/// Run `$DTB_BINARY gen ARGS --out DIR` (throws if it fails).
+inline void run_gen(const std::string& args, const std::string& dir) {
+  const char* binary = std::getenv("DTB_BINARY");
+  if (!binary || !*binary) throw std::runtime_error("DTB_BINARY is not set");
+  const std::string command =
+      std::string("'") + binary + "' gen " + args + " --quiet --out '" + dir + "' >/dev/null 2>&1";
+  if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
+}
+
 /// The generated 2-4 piece tables: $DTB_TEST_TABLES (a CTest fixture builds
 /// them once), else built now with `$DTB_BINARY gen` into a temp dir that
 /// lives as long as the test process.
 inline std::string generated_tables_dir() {
   if (const char* dir = std::getenv("DTB_TEST_TABLES"); dir && *dir) return dir;
   static const TempDir built;
-  static const bool generated = [] {
-    const char* binary = std::getenv("DTB_BINARY");
-    if (!binary || !*binary) throw std::runtime_error("neither DTB_TEST_TABLES nor DTB_BINARY is set");
-    const std::string command = std::string("'") + binary + "' gen --max-pieces 4 --quiet --out '" +
-                                built.path() + "' >/dev/null";
-    if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
-    return true;
-  }();
+  static const bool generated = (run_gen("--max-pieces 4", built.path()), true);
   (void)generated;
   return built.path();
+}
+
+/// The 2-3 piece tables with their .dtw and .rule tables (every 6.4 material),
+/// built with `$DTB_BINARY gen --dtw` into a temp dir once per test process.
+inline const std::string& dtw_tables_dir() {
+  static const TempDir dir;
+  static const bool built = (run_gen("--max-pieces 3 --dtw --threads 2", dir.path()), true);
+  (void)built;
+  return dir.path();
+}
+
+/// A position from a FEN the test knows to be good (throws otherwise).
+inline dtb_position c_fen(const char* fen) {
+  dtb_position p{};
+  dtb_error e{};
+  if (dtb_position_from_fen(fen, &p, &e) != DTB_OK) throw std::runtime_error(e.message);
+  return p;
+}
+
+/// Flip the bits of one byte of a file in the last quarter, where block data
+/// lies in a table file (the header, block table and dictionary come first).
+inline void damage_last_quarter(const std::string& path) {
+  const auto at = static_cast<std::streamoff>(std::filesystem::file_size(path) * 3 / 4);
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(at);
+  char c = 0;
+  f.get(c);
+  f.seekp(at);
+  f.put(static_cast<char>(c ^ 0x5A));
 }
 
 }  // namespace dtb::test

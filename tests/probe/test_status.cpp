@@ -56,6 +56,24 @@ TEST_CASE("a missing table is reported with its material", "[status]") {
   CHECK(v == DTB_WIN);
 }
 
+TEST_CASE("a failure without a dtb_error still returns its status", "[status]") {
+  // The error argument is optional: without it no message is built, but the
+  // status must still say what went wrong (it once came back as DTB_OK).
+  Opened t(false);
+  std::filesystem::remove(t.dir.file("KKvK.wdl"));
+  t.open();
+  dtb_wdl v;
+  const dtb_position missing = fen("W:WK1,K2:BK50");
+  CHECK(dtb_probe_wdl(t.tables, &missing, &v, nullptr) == DTB_TABLE_MISSING);
+  const dtb_position four = fen("W:WK1,K2:BK49,K50");
+  CHECK(dtb_probe_wdl(t.tables, &four, &v, nullptr) == DTB_TOO_MANY_PIECES);
+  dtb_move moves[64];
+  std::size_t count = 0;
+  const dtb_position reaches_missing = fen("B:WK1,K2:BK50");  // KvKK: its moves lead to KKvK
+  CHECK(dtb_probe_moves(t.tables, &reaches_missing, moves, 64, &count, nullptr, nullptr) ==
+        DTB_TABLE_MISSING);
+}
+
 TEST_CASE("more pieces than the largest table: too many pieces", "[status]") {
   Opened t;
   CHECK(dtb_max_pieces(t.tables) == 3);
@@ -134,16 +152,7 @@ TEST_CASE("a damaged block gives corrupted table with the block, never a wrong v
   Opened t(false);
   const Material m = *parse_material("KKvK");
   const std::string path = t.dir.file(m.name() + ".wdl");
-  const auto size = std::filesystem::file_size(path);
-  {  // flip one byte in the last quarter of the file, inside block data
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    const auto at = static_cast<std::streamoff>(size * 3 / 4);
-    f.seekg(at);
-    char c = 0;
-    f.get(c);
-    f.seekp(at);
-    f.put(static_cast<char>(c ^ 0x5A));
-  }
+  damage_last_quarter(path);
   dtb_error open_error{};
   REQUIRE(dtb_open(t.dir.path().c_str(), 1 << 20, &t.tables, &open_error) == DTB_OK);
   const PositionIndex& index = small_truth().index(m);

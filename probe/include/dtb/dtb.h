@@ -143,6 +143,54 @@ dtb_status dtb_move_to_string(const dtb_position* pos, const dtb_move* move, cha
 /* The position after a legal move of `pos`. */
 dtb_status dtb_make_move(const dtb_position* pos, const dtb_move* move, dtb_position* after);
 
+/* ---- Added for the Python package (issue 15); everything above is unchanged. ---- */
+
+/* Every legal move of `pos`, without tables: from, to and captured are set,
+ * wdl and keeps_best are left at DTB_LOSS and 0. Same capacity protocol as
+ * dtb_probe_moves (DTB_INVALID_ARGUMENT with *count = moves needed). */
+dtb_status dtb_legal_moves(const dtb_position* pos, dtb_move* moves, size_t capacity,
+                           size_t* count, dtb_error* error);
+
+/* The legal move of `pos` that `text` names in FMJD notation ("32-28",
+ * "28x19", the landing-square form "28x19x10", "37x37(14,19,32,41)").
+ * DTB_INVALID_ARGUMENT with a message if it names no legal move, or more than
+ * one. */
+dtb_status dtb_move_from_string(const dtb_position* pos, const char* text, dtb_move* out,
+                                dtb_error* error);
+
+/* Distance to win from the `.dtw` tables that `dtb gen --dtw` writes: *wdl
+ * is the theoretical value and *plies the number of plies to the end of the
+ * game with perfect play (the winner the shortest, the loser the longest; a
+ * win is odd, a loss even, 0 for a position already lost and for a draw).
+ * DTB_TABLE_MISSING if the material's .dtw file is absent, DTB_TOO_MANY_PIECES
+ * as dtb_probe_wdl. Unlike the WDL tables, .dtw tables hold capture positions:
+ * one read, no search. */
+dtb_status dtb_probe_dtw(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, int* plies,
+                         dtb_error* error);
+
+/* The one number a `.rule` table stores for a 6.3/6.4 class position (see
+ * dtb_probe_rule): *result is the result the side to move can force (WIN) or
+ * its opponent can force (LOSS) within a count, and *plies the least number of
+ * plies that must remain in the count for it (the report's "win length");
+ * DTB_DRAW with *plies = 0 if no count forces a result. dtb_probe_rule with
+ * c plies played is *result if *plies <= limit - c, else a draw. */
+dtb_status dtb_probe_rule_budget(dtb_tables* tables, const dtb_position* pos, dtb_wdl* result,
+                                 int* plies, dtb_error* error);
+
+/* Enumerating a material's positions (for statistics over a whole ending).
+ * `material` is a canonical name, White's pieces first, kings before men:
+ * "KKMvK", "MvM" (DTB_INVALID_ARGUMENT otherwise). Its positions with White to
+ * move are numbered 0..size-1 in the order of the material's table; those with
+ * Black to move are the colour reversals of the reversed material's ("KvKKM")
+ * positions, in that table's order. Probing them in this order reads each
+ * table block once. */
+dtb_status dtb_material_size(const char* material, uint64_t* size, dtb_error* error);
+
+/* Positions first .. first+count-1 of `material` with `side` to move into
+ * out[0..count-1]. DTB_INVALID_ARGUMENT if they run past the material's size. */
+dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t first,
+                                  dtb_position* out, size_t count, dtb_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,46 @@
+"""dtb: endgame tablebases of international draughts (10x10, FMJD rules) from Python.
+
+Probe the tables that draughts-tb's ``dtb gen`` writes, in the manner of
+python-chess's ``chess.syzygy``::
+
+    import dtb
+
+    with dtb.open_tablebase("tables", cache_mb=64) as tb:
+        pos = dtb.Position("W:WK46,28:B3")
+        tb.probe_wdl(pos)                  # Wdl.WIN (for the side to move)
+        tb.probe_dtw(pos)                  # Distance(wdl=Wdl.WIN, plies=...)   (.dtw tables)
+        tb.probe_rule(pos, plies_in_class=20)   # under the 6.3/6.4 draw limits (.rule tables)
+        tb.moves(pos)                      # every legal move with its value
+        tb.best_move(pos)                  # a value-keeping move (perfect with .dtw tables)
+
+        # Statistics: a whole material in one call, on every core, without the GIL.
+        positions = dtb.material_positions("KKMvK")
+        wdl = tb.probe_wdl_many(positions) # numpy int8 array of -1/0/1
+
+Positions: :class:`Position` (FEN in and out, legal moves, push/pop, moves
+in FMJD notation). Values: :class:`Wdl` (-1/0/1), :class:`Distance`.
+Errors: :class:`DtbError` and its subclasses, carrying the C status, the
+message (file, block) and the material.
+
+Build the tables with ``dtb gen --max-pieces 4 --out tables`` (add ``--dtw``
+for ``.dtw`` and ``.rule`` tables); see the project README.
+"""
+from .errors import (ClosedTablebaseError, CorruptedTableError, DtbError, IllegalMoveError,
+                     InvalidArgumentError, InvalidFenError, InvalidPositionError, MissingTableError,
+                     NotInClassError, OutOfMemoryError, Status, TableIOError, TooManyPiecesError)
+from .move import Move
+from .position import STARTING_FEN, Position, Side
+from .position_array import (DISTANCE_DTYPE, POSITION_DTYPE, as_position_array, material_positions,
+                             material_size)
+from .tablebase import MoveValue, Tablebase, open_tablebase
+from .wdl import Distance, Wdl
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ClosedTablebaseError", "CorruptedTableError", "DISTANCE_DTYPE", "Distance", "DtbError",
+    "IllegalMoveError", "InvalidArgumentError", "InvalidFenError", "InvalidPositionError",
+    "MissingTableError", "Move", "MoveValue", "NotInClassError", "OutOfMemoryError", "POSITION_DTYPE",
+    "Position", "STARTING_FEN", "Side", "Status", "TableIOError", "Tablebase", "TooManyPiecesError",
+    "Wdl", "as_position_array", "material_positions", "material_size", "open_tablebase",
+]

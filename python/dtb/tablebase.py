@@ -1,0 +1,229 @@
+"""Probing a directory of draughts-tb tables."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, List, NoReturn, Optional, Union
+
+import numpy as np
+
+from . import _dtb
+from .errors import ClosedTablebaseError, Status
+from .move import Move
+from .position import Position
+from .position_array import PositionsLike, as_position_array
+from .wdl import Distance, Wdl, wdl_of
+
+PositionLike = Union[Position, str]
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move with what it keeps, from the view of the side that makes it.
+
+    Attributes:
+        move: the move.
+        wdl: the result after the move with perfect play.
+        dtw: plies to the end of the game counting this move (a win is odd,
+            a loss even) from the ``.dtw`` tables; None for a draw or when the
+            directory has no ``.dtw`` table for the position after the move.
+        keeps_best: whether ``wdl`` is the best result among all moves.
+    """
+
+    move: Move
+    wdl: Wdl
+    dtw: Optional[int]
+    keeps_best: bool
+
+
+def _threads(threads: Optional[int]) -> int:
+    """The extension's thread count: 0 means one per core."""
+    if threads is None:
+        return 0
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1 (or None for one per core), not {threads}")
+    return threads
+
+
+def _raw(position: PositionLike) -> Any:
+    if isinstance(position, Position):
+        return position._raw
+    if isinstance(position, str):
+        return _dtb.parse_fen(position)
+    raise TypeError(f"expected a dtb.Position or a FEN string, not {type(position).__name__}")
+
+
+class Tablebase:
+    """An open directory of tables, written by ``dtb gen`` (``.wdl``; with ``--dtw`` also ``.dtw``, ``.rule``).
+
+    Open it with :func:`open_tablebase`, preferably as a context manager.
+    Values are for the side to move; positions may be :class:`Position`
+    objects or FEN strings. Tables are opened on first use and memory-mapped;
+    decoded blocks live in a cache of ``cache_mb`` MiB shared by all threads.
+
+    Thread safety: probes may run from many threads at once; the batch probes
+    run without the GIL on threads of their own. Closing waits for nothing:
+    a probe already running finishes with the tables it started with; later
+    calls raise ClosedTablebaseError.
+    """
+
+    def __init__(self, directory: Union[str, "os.PathLike[str]"], cache_mb: int = 64) -> None:
+        if cache_mb < 1:
+            raise ValueError(f"cache_mb must be at least 1, not {cache_mb}")
+        self.directory = os.fspath(directory)
+        self._tables: Optional[Any] = _dtb.Tables(self.directory, cache_mb << 20)
+
+    # -- lifetime ----------------------------------------------------------
+
+    def close(self) -> None:
+        """Release the tables (idempotent)."""
+        tables, self._tables = self._tables, None
+        if tables is not None:
+            tables.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._tables is None
+
+    def __enter__(self) -> "Tablebase":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _open_tables(self) -> Any:
+        tables = self._tables
+        if tables is None:
+            raise ClosedTablebaseError(Status.INVALID_ARGUMENT, f"the tablebase {self.directory} is closed")
+        return tables
+
+    @property
+    def max_pieces(self) -> int:
+        """Pieces of the largest table in the directory (0 if none)."""
+        return self._open_tables().max_pieces
+
+    # -- one position --------------------------------------------------------
+
+    def probe_wdl(self, position: PositionLike) -> Wdl:
+        """Win, draw or loss with perfect play for the side to move (the 6.3/6.4 limits not applied).
+
+        Raises MissingTableError, TooManyPiecesError, CorruptedTableError, ...
+        """
+        return wdl_of(self._open_tables().probe_wdl(_raw(position)))
+
+    def probe_dtw(self, position: PositionLike) -> Distance:
+        """Result and plies to the end of the game with perfect play, from the ``.dtw`` tables.
+
+        The winner takes the shortest way, the loser the longest; the move that
+        takes the last piece or leaves the opponent without a move is the last
+        ply. ``Distance(Wdl.DRAW, 0)`` for a draw. Raises MissingTableError
+        without the material's ``.dtw`` table (``dtb gen --dtw``).
+        """
+        wdl, plies = self._open_tables().probe_dtw(_raw(position))
+        return Distance(wdl_of(wdl), plies)
+
+    def probe_mtc(self, position: PositionLike) -> NoReturn:
+        """Moves to conversion: not available yet.
+
+        The generator writes no MTC tables yet (a later issue); this raises
+        NotImplementedError rather than guessing. ``probe_dtw`` gives exact
+        distances to the end of the game for the tables built with ``--dtw``.
+        """
+        self._open_tables()
+        raise NotImplementedError("MTC tables do not exist yet: `dtb gen` writes .wdl, and with --dtw "
+                                  ".dtw and .rule tables; use probe_dtw for distances")
+
+    def probe_rule(self, position: PositionLike, plies_in_class: int) -> Wdl:
+        """The value under the FMJD draw limits (articles 6.3 and 6.4).
+
+        ``plies_in_class`` plies (0..32 for 6.3, 0..10 for 6.4) have been
+        played since the material class was entered: WIN or LOSS only if the
+        result can still be forced before the count runs out, else DRAW.
+        Raises NotInClassError for a material in neither class,
+        InvalidArgumentError for a count out of range, MissingTableError
+        without the ``.rule`` table.
+        """
+        return wdl_of(self._open_tables().probe_rule(_raw(position), plies_in_class))
+
+    def probe_rule_budget(self, position: PositionLike) -> Distance:
+        """The number a ``.rule`` table stores for a 6.3/6.4 position: the result that can be
+        forced and the least plies of the count it needs (the report's "win length").
+
+        ``probe_rule(position, c)`` is ``wdl`` if ``plies <= limit - c``, else a
+        draw; ``Distance(Wdl.DRAW, 0)`` if no count forces a result.
+        """
+        wdl, plies = self._open_tables().probe_rule_budget(_raw(position))
+        return Distance(wdl_of(wdl), plies)
+
+    def moves(self, position: PositionLike, *, dtw: bool = True) -> List[MoveValue]:
+        """Every legal move with its value for the mover, in generation order.
+
+        With ``dtw`` (the default) each move also gets its distance from the
+        ``.dtw`` tables where they exist (one more probe per move); ``dtw=False``
+        skips that and leaves ``MoveValue.dtw`` None.
+        """
+        tables = self._open_tables()
+        return [MoveValue(Move(from_square, to_square, captured, text), wdl_of(wdl), distance, keeps_best)
+                for from_square, to_square, captured, text, wdl, keeps_best, distance
+                in tables.probe_moves(_raw(position), dtw)]
+
+    def best_move(self, position: PositionLike) -> Optional[Move]:
+        """A move that keeps the position's value, or None if there is no legal move (a loss).
+
+        With ``.dtw`` tables for every successor it is a perfect move: the
+        quickest win, the slowest loss. Without them it only keeps the WDL
+        value (the first such move in generation order), which does not
+        guarantee progress: a winning side could repeat positions forever.
+        """
+        values = self.moves(position)
+        if not values:
+            return None
+        best = max(v.wdl for v in values)
+        keeping = [v for v in values if v.wdl == best]
+        distances = [v.dtw for v in keeping if v.dtw is not None]
+        if best != Wdl.DRAW and len(distances) == len(keeping):
+            # The quickest win, the slowest loss; the first of equals (deterministic).
+            chosen = distances.index(min(distances) if best == Wdl.WIN else max(distances))
+            return keeping[chosen].move
+        return keeping[0].move
+
+    # -- many positions ------------------------------------------------------
+
+    def probe_wdl_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
+        """probe_wdl of every position, as an int8 array of -1/0/1 (Wdl values).
+
+        ``positions``: a POSITION_DTYPE array (see material_positions), or FEN
+        strings or Position objects. Runs on ``threads`` threads (default: one
+        per core) without the GIL. The first failure (lowest index) raises,
+        with ``index`` set on the exception.
+        """
+        return self._open_tables().probe_wdl_many(as_position_array(positions), _threads(threads))
+
+    def probe_dtw_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
+        """probe_dtw of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        return self._open_tables().probe_dtw_many(as_position_array(positions), _threads(threads))
+
+    def probe_rule_many(self, positions: PositionsLike, plies_in_class: int,
+                        threads: Optional[int] = None) -> np.ndarray:
+        """probe_rule of every position with the same count, as an int8 array of -1/0/1."""
+        return self._open_tables().probe_rule_many(as_position_array(positions), plies_in_class, _threads(threads))
+
+    def probe_rule_budget_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
+        """probe_rule_budget of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        return self._open_tables().probe_rule_budget_many(as_position_array(positions), _threads(threads))
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<dtb.Tablebase {self.directory!r} ({state})>"
+
+
+def open_tablebase(directory: Union[str, "os.PathLike[str]"], cache_mb: int = 64) -> Tablebase:
+    """Open a table directory written by ``dtb gen``::
+
+        with dtb.open_tablebase("tables", cache_mb=64) as tb:
+            print(tb.probe_wdl("W:WK46,28:B3"))      # Wdl.WIN
+
+    Raises TableIOError if the directory cannot be read. Tables are opened
+    lazily: a missing or damaged table is reported by the probe that needs it.
+    """
+    return Tablebase(directory, cache_mb)

@@ -1,0 +1,111 @@
+#include "tables.h"
+
+#include <cstdio>
+#include <vector>
+
+#include "move_list.h"
+#include "position_functions.h"
+#include "status_error.h"
+
+namespace dtb::python {
+
+namespace py = pybind11;
+
+Tables::Tables(const std::string& directory, std::size_t cache_bytes) {
+  dtb_tables* raw = nullptr;
+  dtb_error e{};
+  check(dtb_open(directory.c_str(), cache_bytes, &raw, &e), e);
+  handle_.reset(raw, dtb_close);
+}
+
+int Tables::max_pieces() const { return dtb_max_pieces(handle().get()); }
+
+std::shared_ptr<dtb_tables> Tables::handle() const {
+  if (!handle_) {
+    dtb_error e{};
+    std::snprintf(e.message, sizeof e.message, "the tablebase is closed");
+    throw_status(DTB_INVALID_ARGUMENT, e, "closed");
+  }
+  return handle_;
+}
+
+namespace {
+
+int probe_wdl(const Tables& t, const dtb_position& p) {
+  dtb_wdl v;
+  dtb_error e{};
+  check(dtb_probe_wdl(t.handle().get(), &p, &v, &e), e);
+  return signed_wdl(v);
+}
+
+// (wdl, plies) of dtb_probe_dtw or dtb_probe_rule_budget.
+template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
+py::tuple probe_distance(const Tables& t, const dtb_position& p) {
+  dtb_wdl v;
+  int plies = 0;
+  dtb_error e{};
+  check(Probe(t.handle().get(), &p, &v, &plies, &e), e);
+  return py::make_tuple(signed_wdl(v), plies);
+}
+
+int probe_rule(const Tables& t, const dtb_position& p, int plies_in_class) {
+  dtb_wdl v;
+  dtb_error e{};
+  check(dtb_probe_rule(t.handle().get(), &p, plies_in_class, &v, &e), e);
+  return signed_wdl(v);
+}
+
+// The mover's distance to the end after `move`: one ply more than the
+// position it leads to has, or None for a draw or without that .dtw table.
+py::object move_dtw(dtb_tables* tables, const dtb_position& before, const dtb_move& move) {
+  dtb_position after{};
+  check(dtb_make_move(&before, &move, &after), dtb_error{});
+  dtb_wdl v;
+  int plies = 0;
+  dtb_error e{};
+  const dtb_status s = dtb_probe_dtw(tables, &after, &v, &plies, &e);
+  if (s == DTB_TABLE_MISSING) return py::none();
+  check(s, e);
+  if (v == DTB_DRAW) return py::none();
+  return py::int_(plies + 1);
+}
+
+// Every legal move as (from, to, captured, text, wdl, keeps_best, dtw), the
+// values from the mover's view; dtw only if asked (it costs a probe a move).
+py::list probe_moves(const Tables& t, const dtb_position& p, bool with_dtw) {
+  const std::shared_ptr<dtb_tables> handle = t.handle();
+  std::vector<dtb_move> moves;
+  dtb_error e{};
+  check(collect_moves(moves, [&](dtb_move* out, std::size_t capacity, std::size_t* count) {
+          return dtb_probe_moves(handle.get(), &p, out, capacity, count, nullptr, &e);
+        }),
+        e);
+  py::list out;
+  for (const dtb_move& m : moves) {
+    const py::tuple move = move_tuple(p, m);
+    out.append(py::make_tuple(move[0], move[1], move[2], move[3], signed_wdl(m.wdl), m.keeps_best != 0,
+                              with_dtw ? move_dtw(handle.get(), p, m) : py::none()));
+  }
+  return out;
+}
+
+}  // namespace
+
+py::class_<Tables> bind_tables(py::module_& m) {
+  py::class_<Tables> tables(m, "Tables", "An open table directory (dtb_tables of the C API).");
+  tables.def(py::init<const std::string&, std::size_t>(), py::arg("directory"), py::arg("cache_bytes"))
+      .def("close", &Tables::close, "Release the handle (probes still running finish first).")
+      .def_property_readonly("closed", &Tables::closed)
+      .def_property_readonly("max_pieces", &Tables::max_pieces)
+      .def("probe_wdl", &probe_wdl, py::arg("position"), "WDL for the side to move: -1, 0, 1.")
+      .def("probe_dtw", &probe_distance<dtb_probe_dtw>, py::arg("position"), "(wdl, plies) from the .dtw tables.")
+      .def("probe_rule", &probe_rule, py::arg("position"), py::arg("plies_in_class"),
+           "WDL under the 6.3/6.4 draw limits after plies_in_class plies in the class.")
+      .def("probe_rule_budget", &probe_distance<dtb_probe_rule_budget>, py::arg("position"),
+           "(result, plies): the .rule table's budget of the position.")
+      .def("probe_moves", &probe_moves, py::arg("position"), py::arg("with_dtw"),
+           "Legal moves as (from, to, captured, text, wdl, keeps_best, dtw or None), mover's view.");
+  return tables;
+}
+
+}  // namespace dtb::python

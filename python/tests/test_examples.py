@@ -1,0 +1,76 @@
+"""The researcher examples run and agree with the command line tool."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli import stats_json
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run_example(name: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True,
+                          check=True)
+
+
+@pytest.mark.parametrize("material", ["KMvK", "MvMM", "KvM"])
+def test_dtw_histogram_matches_dtb_stats(dtw_dir, dtb_binary, tmp_path, material):
+    figure = tmp_path / "dtw.svg"
+    out = run_example("dtw_histogram.py", material, "--tables", dtw_dir, "--json", "--out", str(figure))
+    summary = json.loads(out.stdout.splitlines()[0])
+    stats = stats_json(dtb_binary, dtw_dir)[material]  # White to move, as the tables
+    for key in ("positions", "win", "draw", "loss", "longest_win"):
+        assert summary[key] == stats[key], key
+    assert sum(summary["histogram"].values()) == summary["win"]
+    assert sum(summary["loss_histogram"].values()) == summary["loss"]
+    assert figure.stat().st_size > 1000
+
+
+def test_dtw_histogram_reports_a_missing_table(wdl_dir):
+    result = subprocess.run([sys.executable, str(EXAMPLES / "dtw_histogram.py"), "KKMvK", "--tables", wdl_dir],
+                            capture_output=True, text=True)
+    assert result.returncode == 1 and "KKMvK.dtw" in result.stderr
+
+
+def check_report(entries, reference) -> None:
+    by_key = {(e["material"], e["to_move"]): e for e in reference}
+    for entry in entries:
+        expected = by_key[(entry["material"], entry["to_move"])]
+        for key, value in entry.items():
+            if key.endswith("histogram"):
+                assert {int(k): v for k, v in value.items()} == {int(k): v for k, v in expected[key].items()}
+            else:
+                assert value == expected[key], (entry["material"], entry["to_move"], key)
+
+
+def test_rules_figures_of_article_6_4(dtw_dir, tmp_path):
+    # The 2-3 piece tables hold the 6.4 class (6.3 needs 4 pieces: skipped).
+    numbers = tmp_path / "rules.json"
+    out = run_example("rules_figures.py", "--tables", dtw_dir, "--out", str(tmp_path), "--json", str(numbers))
+    assert out.stdout.split() == [str(tmp_path / "rules-6.4.svg")]
+    entries = json.loads(numbers.read_text())
+    assert {e["material"] for e in entries} == {"KvK", "KKvK", "KMvK"}
+    for e in entries:  # the report's invariants, from independent probes
+        assert e["win"] + e["draw"] + e["loss"] == e["positions"]
+        assert sum(e["histogram"].values()) + e["win_unbounded"] == e["win"]
+        assert e["longest_win"] == max(map(int, e["histogram"]), default=-1)
+    # The report's finding: no 6.4 win is lost from a fresh count.
+    assert all(e["rule_win"] == e["win"] and e["rule_loss"] == e["loss"] for e in entries)
+
+
+@pytest.mark.skipif(not os.environ.get("DTB_PYTHON_RULE_TABLES"),
+                    reason="DTB_PYTHON_RULE_TABLES (a directory of `dtb gen --max-pieces 4 --dtw`) not set")
+def test_rules_figures_equal_the_dtb_rules_report(dtb_binary, tmp_path):
+    # Heavy (4-piece .rule tables take minutes to build): run by hand.
+    tables = os.environ["DTB_PYTHON_RULE_TABLES"]
+    numbers = tmp_path / "rules.json"
+    run_example("rules_figures.py", "--tables", tables, "--out", str(tmp_path), "--json", str(numbers))
+    reference = json.loads(subprocess.run([dtb_binary, "rules", "--json", tables], capture_output=True,
+                                          text=True, check=True).stdout)
+    entries = json.loads(numbers.read_text())
+    assert len(entries) == len(reference) == 12
+    check_report(entries, reference)
