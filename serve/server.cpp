@@ -3,8 +3,10 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <atomic>
+#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -88,6 +90,13 @@ void add_limits(httplib::Server& server, const ServeOptions& o) {
     res.status = 500;
     res.set_content(json_error("internal server error"), "application/json");
   });
+  // SO_REUSEADDR alone: a restart may take the port at once, but a second
+  // server must not share it with a live one (the library's default,
+  // SO_REUSEPORT, lets it bind and take half the connections).
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   const auto threads = static_cast<std::size_t>(o.threads);
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
 }
@@ -103,19 +112,24 @@ void add_logger(httplib::Server& server, std::ostream& err) {
 
 // SIGINT and SIGTERM are blocked in every thread (the pool's threads inherit
 // the mask) and taken by one watcher, which stops the server from outside
-// any signal handler.
+// any signal handler. A SIGINT ignored at start (a background job of a
+// shell) stays ignored, as for any program.
 class SignalWatcher {
  public:
   explicit SignalWatcher(httplib::Server& server) {
     sigemptyset(&signals_);
-    sigaddset(&signals_, SIGINT);
     sigaddset(&signals_, SIGTERM);
+    struct sigaction old {};
+    if (sigaction(SIGINT, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) sigaddset(&signals_, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
     thread_ = std::thread([this, &server] {
       int signal = 0;
       sigwait(&signals_, &signal);
-      if (!stopping_) server.stop();
       waiting_ = false;
+      // stop() does nothing before the accept loop runs: a signal right
+      // after the "listening" line must wait for it.
+      while (!stopping_ && !server.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      server.stop();
     });
   }
   ~SignalWatcher() {

@@ -296,6 +296,13 @@ async function probe() {
   state.selected = 0;
   drawAll();
   let answer;
+  const position = parseFen(entry.fen);
+  const colours = position ? new Set([...position.pieces.values()].map((p) => p.toLowerCase())) : null;
+  if (colours && colours.size < 2) {  // a set-up under way: nothing to ask yet
+    state.answer = { error: 'Put at least one piece of each colour on the board.', httpStatus: 0 };
+    drawAll();
+    return;
+  }
   try {
     const url = `api/probe?fen=${encodeURIComponent(entry.fen)}&plies_in_class=${entry.plies}`;
     const response = await fetch(url);
