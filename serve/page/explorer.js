@@ -296,9 +296,12 @@ async function probe() {
   state.selected = 0;
   drawAll();
   let answer;
+  // A set-up under way, where the side that just moved has no piece: no
+  // game reaches that, so there is nothing to ask yet. (The side to move
+  // without pieces has lost: the server says so.)
   const position = parseFen(entry.fen);
-  const colours = position ? new Set([...position.pieces.values()].map((p) => p.toLowerCase())) : null;
-  if (colours && colours.size < 2) {  // a set-up under way: nothing to ask yet
+  const other = position && (position.side === 'W' ? 'b' : 'w');
+  if (position && ![...position.pieces.values()].some((p) => p.toLowerCase() === other)) {
     state.answer = { error: 'Put at least one piece of each colour on the board.', httpStatus: 0 };
     drawAll();
     return;

@@ -192,6 +192,17 @@ class Explorer(unittest.TestCase):
         self.wait_for_position(longest)
         self.assertEqual(longest["wdl"], "win")
 
+        # A capture that takes the last piece ends the game.
+        self.enter_fen("W:W28,K46:B23")
+        capture = self.api("W:W28,K46:B23")
+        self.wait_for_position(capture)
+        self.move_button("28x19").click()
+        over = self.api(capture["moves"][0]["fen"])
+        self.wait_for_position(over)
+        self.assertEqual((over["wdl"], over["moves"]), ("loss", []))
+        self.assertIn("game is over", self.status()["text"])
+        self.assertEqual(self.piece_on(23), "")
+
         # Phone width: one column, nothing wider than the window.
         d.set_window_size(390, 900)
         self.wait(lambda: d.execute_script("return window.innerWidth") <= 400, "narrow window")
