@@ -61,19 +61,20 @@ class Server:
         return status, json.loads(body.decode("utf-8"))
 
     def raw(self, data, wait=5.0):
-        """Send bytes on a fresh connection; the reply until the server closes it."""
+        """Send bytes on a fresh connection; the reply, up to the end of its body
+        (Content-Length) or until the server closes the connection."""
         with socket.create_connection(("127.0.0.1", self.port), timeout=wait) as s:
             s.sendall(data)
-            chunks = []
+            reply = b""
             try:
-                while True:
+                while not complete_response(reply):
                     chunk = s.recv(65536)
                     if not chunk:
                         break
-                    chunks.append(chunk)
+                    reply += chunk
             except socket.timeout:
                 pass
-            return b"".join(chunks)
+            return reply
 
     def alive(self):
         return self.process.poll() is None
@@ -101,6 +102,13 @@ class Server:
             self.process.wait()
             self.process.stdout.close()
             self.process.stderr.close()
+
+
+def complete_response(reply):
+    """Whether `reply` holds a whole HTTP response with a Content-Length body."""
+    head, separator, body = reply.partition(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+    return bool(separator and length and len(body) >= int(length.group(1)))
 
 
 def probe_target(fen, plies=None):

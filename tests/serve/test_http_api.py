@@ -5,6 +5,7 @@ send its request, many clients at once; the server must still answer after
 each and exit 0 on SIGTERM."""
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -12,6 +13,7 @@ import tempfile
 import threading
 import time
 import unittest
+from urllib.parse import quote_from_bytes
 
 from serve_support import Server, dtb_binary, probe_target, serve_tables
 
@@ -165,6 +167,21 @@ class HttpApi(unittest.TestCase):
                 json.loads(body)
         finally:
             os.remove(outside)
+        self.assertStillServing()
+
+    def test_random_garbage_never_stops_it(self):
+        # Random bytes in the request target (percent-escaped or raw) and in the
+        # FEN: every request gets an HTTP answer and the server lives on.
+        rng = random.Random()
+        seed = rng.randrange(1 << 30)
+        rng.seed(seed)
+        for i in range(300):
+            junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+            junk = junk.replace(b"\r", b"").replace(b"\n", b"").replace(b" ", b"")
+            target = (b"/api/probe?fen=" if i % 2 else b"/") + (junk if i % 3 else quote_from_bytes(junk).encode())
+            reply = self.server.raw(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            self.assertTrue(reply.startswith(b"HTTP/1.1 "), (seed, target, reply[:60]))
+        self.assertTrue(self.server.alive(), seed)
         self.assertStillServing()
 
     def test_unknown_path_is_404(self):
