@@ -5,8 +5,8 @@
 #include <charconv>
 #include <iostream>
 
-#include "serve/json_text.h"
 #include "serve/client_message.h"
+#include "serve/json_text.h"
 #include "serve/probe_report.h"
 #include "serve/report_json.h"
 

@@ -2,7 +2,8 @@
 // must be what the report of the position after the move says, and the
 // position's own dtw and rule value must be the best its moves give. Random
 // positions of the class materials (and a few others) from the explorer's
-// test tables ($DTB_SERVE_TABLES: .wdl, .dtw and .rule up to 4 pieces).
+// test tables ($DTB_SERVE_TABLES: .wdl up to 4 pieces, .dtw and .rule up to
+// 3 and for the 6.3 classes, whose captures start a fresh 6.4 count).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
