@@ -8,6 +8,7 @@
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
 #include "limits/rule_report.h"
+#include "serve/rule_report_tables.h"
 
 namespace dtb::cli {
 namespace {
@@ -41,12 +42,7 @@ int build_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
 }
 
 int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
-  const std::vector<Material> needed = class_materials();
-  TableError e = rules.load_materials(o.dir, needed, true);
-  if (!e) e = dtw.load_materials(o.dir, needed, true);
-  // The rest of the closure only serves the winning lines after the class.
-  if (!e) e = dtw.load_materials(o.dir, dependency_closure(needed), false);
-  if (e) {
+  if (const TableError e = load_rule_report_tables(o.dir, dtw, rules)) {
     std::cerr << "dtb rules: " << e.message
               << (e.status == TableStatus::Missing ? " (build the tables with: dtb rules --build " + o.dir + ")"
                                                    : std::string())

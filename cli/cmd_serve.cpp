@@ -1,0 +1,85 @@
+// dtb serve [--tables DIR] [--host H] [--port P] [--threads T] [--cache SIZE]
+//           [--timeout S] [--log]: the tables over HTTP, a JSON API and the
+// explorer page (serve/server.h). Stops on Ctrl-C or SIGTERM.
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "cli/args.h"
+#include "cli/command.h"
+#include "serve/server.h"
+
+namespace dtb::cli {
+namespace {
+
+// "64M", "1G", "512K" or a bare number of MiB; at least 1 MiB.
+std::optional<std::size_t> parse_cache_size(std::string s) {
+  int shift = 20;
+  if (!s.empty() && std::string("KkMmGg").find(s.back()) != std::string::npos) {
+    const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(s.back())));
+    shift = unit == 'K' ? 10 : unit == 'M' ? 20 : 30;
+    s.pop_back();
+  }
+  const auto n = parse_int(s, 1, (1LL << 50) >> shift);
+  if (!n || (static_cast<std::size_t>(*n) << shift) < (std::size_t{1} << 20)) return std::nullopt;
+  return static_cast<std::size_t>(*n) << shift;
+}
+
+// Applies one option taking a value; returns an error message or "".
+std::string set_option(ServeOptions& o, const std::string& name, const std::string& value) {
+  if (name == "--tables") {
+    o.tables = value;
+  } else if (name == "--host") {
+    o.host = value;
+  } else if (name == "--port") {
+    const auto p = parse_int(value, 0, 65535);
+    if (!p) return "--port needs a number from 0 (any free port) to 65535";
+    o.port = static_cast<int>(*p);
+  } else if (name == "--threads") {
+    const auto t = parse_int(value, 1, 1024);
+    if (!t) return "--threads needs a number from 1 to 1024";
+    o.threads = static_cast<int>(*t);
+  } else if (name == "--cache") {
+    const auto bytes = parse_cache_size(value);
+    if (!bytes) return "--cache needs a size of at least 1M (e.g. 64M, 1G; a bare number is MiB)";
+    o.cache_bytes = *bytes;
+  } else if (name == "--timeout") {
+    const auto t = parse_int(value, 1, 3600);
+    if (!t) return "--timeout needs a number of seconds from 1 to 3600";
+    o.timeout_seconds = static_cast<int>(*t);
+  } else {
+    return "unknown option " + name;
+  }
+  return "";
+}
+
+int run_serve(const Args& args) {
+  ServeOptions o;
+  if (const char* env_dir = std::getenv("DTB_TABLES"); env_dir && *env_dir) o.tables = env_dir;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--log") {
+      o.log = true;
+      continue;
+    }
+    if (!args[i].starts_with("--")) return usage_error("serve", "unexpected argument " + args[i]);
+    if (i + 1 == args.size()) return usage_error("serve", args[i] + " needs a value");
+    if (const std::string error = set_option(o, args[i], args[i + 1]); !error.empty())
+      return usage_error("serve", error);
+    ++i;
+  }
+  return serve(o, std::cout, std::cerr);
+}
+
+}  // namespace
+
+DTB_COMMAND("serve",
+            "[--tables DIR] [--host 127.0.0.1] [--port 8080] [--threads 8] [--cache 64M] "
+            "[--timeout 5] [--log]",
+            "HTTP server: GET /api/probe?fen=FEN[&plies_in_class=N] (the probe --json answer), "
+            "GET /api/rules (the rules --json report) and the explorer page at / "
+            "(default DIR: $DTB_TABLES or tables; port 0: any free port)",
+            run_serve);
+
+}  // namespace dtb::cli

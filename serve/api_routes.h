@@ -1,0 +1,40 @@
+// The JSON API of `dtb serve`:
+//   GET /api/probe?fen=FEN[&plies_in_class=N]  the `dtb probe --json` answer
+//   GET /api/rules                            the `dtb rules --json` report
+// A failed answer keeps its JSON body and gets the status a client acts on:
+// 400 its input, 404 a table missing (with the material), 500 a damaged
+// table (with the file and block). Messages name tables by file name only:
+// the server's directories are none of a client's business.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "dtb/dtb.hpp"
+#include "serve/limits_pool.h"
+#include "serve/report_failure.h"
+#include "serve/rules_endpoint.h"
+
+namespace httplib {
+class Server;
+}
+
+namespace dtb {
+
+/// What the handlers share; outlives the server.
+struct ApiContext {
+  std::string dir;  // the table directory, never shown to clients
+  const Tablebase& tables;
+  LimitsPool& limits;
+  RulesEndpoint& rules;
+};
+
+void add_api_routes(httplib::Server& server, ApiContext& context);
+
+/// HTTP status of a failed (or successful: 200) answer.
+int http_status_of(FailureKind kind);
+
+/// `{"error":"..."}`.
+std::string json_error(std::string_view message);
+
+}  // namespace dtb

@@ -1,0 +1,53 @@
+// The answer about one position that `dtb probe` prints and `dtb serve`
+// sends: its value, every legal move with the value it keeps, and where the
+// directory has them, distances to win (.dtw) and the values under the FMJD
+// draw limits of articles 6.3/6.4 (.rule). Built here once so that the
+// command line and the HTTP API can never drift apart; written as JSON by
+// report_json.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dtb/dtb.hpp"
+#include "limits/table_lookup.h"
+#include "rules/value.h"
+#include "serve/report_failure.h"
+
+namespace dtb {
+
+struct MoveReport {
+  std::string move;  // FMJD notation
+  std::string fen;   // the position after the move
+  dtb_wdl wdl;       // for the side that made the move
+  bool keeps_best;
+  // Plies from the position before the move to the end of the game when this
+  // move is played and both sides then play perfectly (1 + the dtw after it),
+  // so the best move's dtw is the position's. Set when the result is decided
+  // and the .dtw table of the position after the move exists.
+  std::optional<int> dtw;
+  // With the position's count running (it is in a 6.3/6.4 class): the rule
+  // value for the mover, and the count after the move (0 when it enters a
+  // new class; unset when it leaves the classes or ends the game).
+  std::optional<Wdl> rule_wdl;
+  std::optional<int> plies_in_class;
+};
+
+struct ProbeReport {
+  std::string fen;  // canonical FEN, or the input if it did not parse
+  Failure failure;  // set: the answer is only this
+  dtb_wdl wdl = DTB_DRAW;
+  std::optional<Outcome> dtw;  // from <dir>/<material>.dtw when it exists
+  std::optional<Wdl> rule_wdl;  // from <dir>/<material>.rule, with the given count
+  std::vector<MoveReport> moves;
+};
+
+/// Everything the tables say about `fen` with `plies_in_class` plies already
+/// played in its draw-limit class (ignored outside the classes). `tables` may
+/// be shared between threads; `limits` may not (one per thread).
+ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::string_view fen,
+                         int plies_in_class);
+
+}  // namespace dtb

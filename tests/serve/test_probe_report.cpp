@@ -1,0 +1,132 @@
+// probe_report against itself: each move's value, distance and rule value
+// must be what the report of the position after the move says, and the
+// position's own dtw and rule value must be the best its moves give. Random
+// positions of the class materials (and a few others) from the explorer's
+// test tables ($DTB_SERVE_TABLES: .wdl up to 4 pieces, .dtw and .rule up to
+// 3 and for the 6.3 classes, whose captures start a fresh 6.4 count).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+
+#include "index/material.h"
+#include "index/position_index.h"
+#include "rules/notation.h"
+#include "serve/probe_report.h"
+
+namespace dtb {
+namespace {
+
+const char* tables_dir() {
+  const char* dir = std::getenv("DTB_SERVE_TABLES");
+  return dir && *dir ? dir : "test-tables-serve";
+}
+
+struct Fixture {
+  Tablebase tables;
+  LimitsTables limits{tables_dir()};
+  Fixture() { REQUIRE(tables.open(tables_dir(), 16 << 20) == DTB_OK); }
+  ProbeReport report(const std::string& fen, int plies = 0) {
+    ProbeReport r = probe_report(tables, limits, fen, plies);
+    INFO(fen << " at " << plies << ": " << r.failure.message);
+    REQUIRE_FALSE(r.failure);
+    return r;
+  }
+};
+
+Wdl wdl_of(dtb_wdl v) { return static_cast<Wdl>(v); }
+
+// Random positions of a material, either side to move.
+std::vector<std::string> sample(const char* material, int count, std::mt19937_64& rng) {
+  const PositionIndex index(*parse_material(material));
+  std::vector<std::string> fens;
+  for (int i = 0; i < count; ++i) {
+    Position p = index.unrank(rng() % index.size());
+    if (rng() % 2) p = colour_reversed(p);
+    fens.push_back(to_fen(p));
+  }
+  return fens;
+}
+
+// The position's dtw is the quickest win or the slowest loss among its moves.
+void check_distances(const ProbeReport& r) {
+  if (!r.dtw || r.dtw->value == Wdl::Draw || r.moves.empty()) return;
+  int best = r.wdl == DTB_WIN ? 1 << 30 : -1;
+  for (const MoveReport& m : r.moves) {
+    if (m.wdl != r.wdl) continue;
+    REQUIRE(m.dtw);
+    best = r.wdl == DTB_WIN ? std::min(best, *m.dtw) : std::max(best, *m.dtw);
+  }
+  CHECK(best == r.dtw->plies);
+}
+
+void check_moves(Fixture& f, const ProbeReport& r) {
+  for (const MoveReport& m : r.moves) {
+    INFO(r.fen << " " << m.move << " -> " << m.fen);
+    const int plies_after = m.plies_in_class.value_or(0);
+    const ProbeReport after = f.report(m.fen, plies_after);
+    CHECK(after.wdl == static_cast<dtb_wdl>(negate(wdl_of(m.wdl))));
+    if (m.dtw && after.dtw) CHECK(after.dtw->plies == *m.dtw - 1);
+    if (m.plies_in_class && *m.plies_in_class <= 32 && after.rule_wdl)
+      CHECK(*m.rule_wdl == negate(*after.rule_wdl));
+  }
+  // Under the draw rules, too, a position is worth its best move (while the
+  // count has not run out).
+  if (r.rule_wdl && !r.moves.empty() && r.rule_wdl != Wdl::Draw) {
+    Wdl best = Wdl::Loss;
+    for (const MoveReport& m : r.moves) best = std::max(best, *m.rule_wdl);
+    CHECK(best == *r.rule_wdl);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("probe_report: moves agree with the reports of the positions they lead to") {
+  Fixture f;
+  std::mt19937_64 rng(16);
+  int with_rule = 0, with_dtw = 0, with_capture = 0;
+  for (const char* material : {"KvK", "KKvK", "KMvK", "MMvK", "KMvM", "MvMM", "KKMvK", "KMMvK", "KKKvK"}) {
+    for (const std::string& fen : sample(material, 40, rng)) {
+      for (const int plies : {0, 3, 9}) {
+        const ProbeReport r = f.report(fen, plies);
+        check_distances(r);
+        check_moves(f, r);
+        with_rule += r.rule_wdl.has_value();
+        with_dtw += r.dtw.has_value();
+        with_capture += std::any_of(r.moves.begin(), r.moves.end(),
+                                    [](const MoveReport& m) { return m.move.find('x') != std::string::npos; });
+      }
+    }
+  }
+  CHECK(with_rule > 500);
+  CHECK(with_dtw > 500);
+  CHECK(with_capture > 20);
+}
+
+TEST_CASE("probe_report: a count past the class limit is a draw for every move") {
+  Fixture f;
+  // 6.4 allows 10 plies: with all 10 played nothing can be won any more.
+  const ProbeReport r = f.report("W:WK2,6:BK50", 10);
+  REQUIRE(r.rule_wdl == Wdl::Draw);
+  for (const MoveReport& m : r.moves) CHECK(m.rule_wdl == Wdl::Draw);
+  // With 9 played, one ply is left: only a move that ends the game wins.
+  const ProbeReport last = f.report("W:W28,K46:BK23", 9);
+  REQUIRE(last.moves.size() == 1);
+  CHECK(last.moves[0].rule_wdl == Wdl::Win);
+  CHECK_FALSE(last.moves[0].plies_in_class);  // the game is over: no count
+  CHECK(last.moves[0].dtw == 1);
+}
+
+TEST_CASE("probe_report: bad input and a NUL byte") {
+  Fixture f;
+  for (const std::string& fen : {std::string("nonsense"), std::string("W:W3:B20"),
+                                 std::string("W:WK46:BK5\0W:WK1:BK2", 21)}) {
+    const ProbeReport r = probe_report(f.tables, f.limits, fen, 0);
+    CHECK(r.failure.kind == FailureKind::BadInput);
+    CHECK(r.moves.empty());
+  }
+  CHECK(probe_report(f.tables, f.limits, "W:WK2,6:BK50", 11).failure.kind == FailureKind::BadInput);
+}
+
+}  // namespace dtb
