@@ -86,8 +86,9 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  // The finished tables read as `dtb gen` reads them (through the probe's cache).
-  const gen::FinishedTables store(options.out_dir, options.max_pieces, summary.memory.cache);
+  // The finished tables read through the probe's cache, as `dtb gen` reads
+  // tables it did not solve itself; 1 GiB holds the decoded 2-5 piece set.
+  const gen::FinishedTables store(options.out_dir, options.max_pieces, std::uint64_t{1} << 30);
   namespace fs = std::filesystem;
   const std::string scratch = (fs::temp_directory_path() / ("bench_gen_speedup." + std::to_string(::getpid()))).string();
   fs::create_directories(scratch);
