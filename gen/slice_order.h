@@ -82,4 +82,27 @@ class SliceLevels {
   std::vector<std::uint64_t> begin_;      // levels + 1 entries
 };
 
+// Walks the positions of a level in local order (the level's slices one
+// after the other, each with all its king placements), giving each one's
+// index in the table: one division at the start instead of one per position.
+class LevelCursor {
+ public:
+  LevelCursor(std::span<const std::uint32_t> slices, std::uint64_t kings_per_slice, std::uint64_t local)
+      : slices_(slices), kps_(kings_per_slice), ordinal_(local / kings_per_slice),
+        kings_(local % kings_per_slice) {}
+  std::uint64_t index() const { return slices_[ordinal_] * kps_ + kings_; }
+  std::uint64_t slice() const { return slices_[ordinal_]; }
+  /// Moves on; true if the next position starts a new slice.
+  bool next() {
+    if (++kings_ < kps_) return false;
+    kings_ = 0;
+    ++ordinal_;
+    return true;
+  }
+
+ private:
+  std::span<const std::uint32_t> slices_;
+  std::uint64_t kps_, ordinal_, kings_;
+};
+
 }  // namespace dtb::gen

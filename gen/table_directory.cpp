@@ -60,8 +60,11 @@ std::uint64_t total_positions(const std::vector<Material>& materials) {
   return n;
 }
 
-bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
-                  std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error) {
+namespace {
+
+template <class Values>
+bool load_checked_into(const std::string& dir, const Material& m, const FinishedValues& store, Values& values,
+                       std::uint64_t& file_bytes, std::string& error) {
   const std::string path = wdl_table_path(dir, m);
   std::unique_ptr<TableReader> reader;
   TableError e = open_checked_table(path, m, reader);
@@ -72,6 +75,18 @@ bool load_checked(const std::string& dir, const Material& m, const FinishedValue
   }
   file_bytes = reader->file_bytes();
   return true;
+}
+
+}  // namespace
+
+bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
+                  std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error) {
+  return load_checked_into(dir, m, store, values, file_bytes, error);
+}
+
+bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
+                  std::uint64_t& file_bytes, std::string& error) {
+  return load_checked_into(dir, m, store, values, file_bytes, error);
 }
 
 }  // namespace dtb::gen

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gen/progress_bar.h"
+#include "gen/unit_values.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
 
@@ -26,5 +27,9 @@ std::uint64_t total_positions(const std::vector<Material>& materials);
 /// dependency). Values as in wdl_store.h. False with a message on failure.
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
                   std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error);
+
+/// The same, packed: `values` zeroed, of the table's size (the verifier).
+bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
+                  std::uint64_t& file_bytes, std::string& error);
 
 }  // namespace dtb::gen

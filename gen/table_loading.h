@@ -15,6 +15,7 @@
 
 #include "compress/table_file.h"
 #include "gen/finished_values.h"
+#include "gen/unit_values.h"
 #include "gen/wdl_store.h"
 #include "index/material.h"
 #include "index/position_index.h"
@@ -36,6 +37,11 @@ TableError open_checked_table(const std::string& path, const Material& m,
 /// DecodeError. Parallel (OpenMP).
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
                              const FinishedValues& store, std::vector<std::uint8_t>& values);
+
+/// The same, packed (3 bits a position): `values` must be zeroed, of the
+/// index's size. What the verifier holds of a large table.
+TableError load_table_values(const TableReader& reader, const PositionIndex& index,
+                             const FinishedValues& store, UnitValues& values);
 
 /// The true value of a position that must capture: the best capture, each
 /// successor's value taken from `store`. Shared by the loader and the stats.

@@ -16,6 +16,7 @@
 #include "gen/stopwatch.h"
 #include "gen/unmove.h"
 #include "index/position_index.h"
+#include "probe/capture_check.h"
 #include "rules/movegen.h"
 
 namespace dtb::gen {
@@ -33,29 +34,6 @@ std::uint64_t chunks_of(std::uint64_t positions) { return (positions + kChunk - 
 constexpr std::array<int, 2> forward_directions(Color c) {
   return c == Color::White ? std::array<int, 2>{kUpLeft, kUpRight} : std::array<int, 2>{kDownLeft, kDownRight};
 }
-
-// Walks the positions of a level in local order (the level's slices one
-// after the other, each with all its king placements), giving each one's
-// index in the table: one division at the start instead of one per position.
-class LevelCursor {
- public:
-  LevelCursor(std::span<const std::uint32_t> slices, std::uint64_t kings_per_slice, std::uint64_t local)
-      : slices_(slices), kps_(kings_per_slice), ordinal_(local / kings_per_slice),
-        kings_(local % kings_per_slice) {}
-  std::uint64_t index() const { return slices_[ordinal_] * kps_ + kings_; }
-  std::uint64_t slice() const { return slices_[ordinal_]; }
-  /// Moves on; true if the next position starts a new slice.
-  bool next() {
-    if (++kings_ < kps_) return false;
-    kings_ = 0;
-    ++ordinal_;
-    return true;
-  }
-
- private:
-  std::span<const std::uint32_t> slices_;
-  std::uint64_t kps_, ordinal_, kings_;
-};
 
 struct Side {
   Material material;
@@ -175,6 +153,9 @@ class UnitSolver {
   }
 
   std::uint8_t capture_state(const Position& p) const {
+    // Every capture takes at least one piece: against a lone piece it wins
+    // (RULES 7.2), with no need to list the captures.
+    if (popcount(p.pieces(opposite(p.side))) == 1) return state::kWinAt[0];
     // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
     thread_local MoveList list;
     generate_moves(p, list);
@@ -226,7 +207,7 @@ class UnitSolver {
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
         for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next()) {
           const Position p = s.index.unrank(cursor.index());
-          if (has_capture(p)) {
+          if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
             capture_bits |= std::uint64_t{1} << (i & 63);
             s.state[i] = capture_state(p);
           } else {

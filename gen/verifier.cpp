@@ -1,6 +1,7 @@
 #include "gen/verifier.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <limits>
 
@@ -9,10 +10,13 @@
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
 #include "gen/interrupt.h"
+#include "gen/large_array.h"
 #include "gen/progress_bar.h"
+#include "gen/slice_order.h"
 #include "gen/table_directory.h"
 #include "gen/table_builder.h"
 #include "gen/unit_solver.h"
+#include "gen/unmove.h"
 #include "gen/wdl_store.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -23,14 +27,22 @@ namespace {
 
 constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 
-struct CheckedTable {
-  Material material;
-  PositionIndex index;
-  std::vector<std::uint8_t> values;   // WDL | kCaptureFlag
-  std::vector<std::uint8_t> pending;  // 1: a stored win/loss without a proof yet
-  std::atomic<std::uint64_t> first_mismatch{kNone};
-  explicit CheckedTable(const Material& m) : material(m), index(m) {}
-};
+// Positions per scheduling chunk of a level.
+constexpr std::uint64_t kChunk = 4096;
+
+// The verifier's byte per position of the level being checked (verifier.h):
+//   0 .. kMaxCounter   a stored loss waiting for proofs of that many of its
+//                      in-level successors (0 left over: its forward check failed)
+//   kPendingWin        a stored win without a proof yet
+//   kProvenAt[parity]  proven, to be propagated in the round of that parity
+//   kSettled           proven and propagated, or a draw, or a capture position
+namespace check_state {
+constexpr int kMaxCounter = 200;
+constexpr std::uint8_t kPendingWin = 250;
+constexpr std::array<std::uint8_t, 2> kProvenAt = {251, 252};
+constexpr std::uint8_t kSettled = 253;
+constexpr bool proven(std::uint8_t s) { return s >= kProvenAt[0]; }
+}  // namespace check_state
 
 void atomic_min(std::atomic<std::uint64_t>& a, std::uint64_t v) {
   std::uint64_t cur = a.load();
@@ -38,120 +50,250 @@ void atomic_min(std::atomic<std::uint64_t>& a, std::uint64_t v) {
   }
 }
 
+struct CheckedTable {
+  Material material;
+  PositionIndex index;
+  SliceLevels levels;
+  std::unique_ptr<UnitValues> values;  // stored values, captures resolved
+  // The level being checked, in local order (LevelCursor).
+  std::span<const std::uint32_t> slices;
+  std::uint64_t positions = 0;
+  LargeArray<std::uint8_t> state;
+  std::array<std::vector<std::atomic<bool>>, 2> pending;  // [parity][chunk] holds proven positions to propagate
+  std::atomic<std::uint64_t> first_mismatch{kNone};      // table index
+  explicit CheckedTable(const Material& m)
+      : material(m), index(m), levels(index), values(std::make_unique<UnitValues>(index.size())) {}
+  std::uint64_t kps() const { return index.kings_per_slice(); }
+  void start_level(int a) {
+    slices = levels.level(a);
+    positions = levels.positions(a);
+    state.resize(positions);
+    for (auto& flags : pending) flags = std::vector<std::atomic<bool>>((positions + kChunk - 1) / kChunk);
+    first_mismatch = kNone;
+  }
+  void mark_pending(int parity, std::uint64_t local) {
+    std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][local / kChunk];
+    if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
+  }
+  std::atomic_ref<std::uint8_t> at(std::uint64_t local) { return std::atomic_ref<std::uint8_t>(state[local]); }
+};
+
+// What the moves of one position imply, read forwards from the stored values.
+struct Forward {
+  Wdl implied = Wdl::Loss;  // best of the negated successor values ("no move" loses)
+  bool win_proof = false;   // some move reaches a proven loss
+  bool loss_proof = true;   // every move reaches a proven win
+  int in_level = 0;         // successors in this level that need a proof of their own
+};
+
 class UnitChecker {
  public:
   UnitChecker(std::vector<CheckedTable*> tables, const FinishedValues& store, ProgressBar& progress)
       : tables_(std::move(tables)), store_(store), progress_(progress) {}
 
-  // Step 1 and step 2 of verifier.h; false with a message on the first failure.
+  // Check every level, from the most advanced down (slice_order.h); false
+  // with a message on the first failure.
   bool run(int& rounds, std::string& failure) {
-    for (CheckedTable* t : tables_) {
-      t->pending.assign(t->values.size(), 0);
-      for (std::size_t i = 0; i < t->values.size(); ++i) {
-        const std::uint8_t v = t->values[i];
-        t->pending[i] = !(v & kCaptureFlag) && (v & kValueMask) != static_cast<std::uint8_t>(Wdl::Draw);
-      }
-    }
     rounds = 0;
-    for (bool first = true;; first = false) {
-      const std::uint64_t proven = round(first);
-      if (interrupt_requested()) {
-        failure = "interrupted";
-        return false;
-      }
-      if (first && report_mismatch(failure)) return false;
-      ++rounds;
-      if (proven == 0) break;
+    for (int a = tables_.front()->levels.levels() - 1; a >= 0; --a) {
+      level_ = a;
+      if (tables_.front()->levels.levels() > 1)
+        progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
+      for (CheckedTable* t : tables_) t->start_level(a);
+      for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
+      if (interrupted(failure) || report_mismatch(failure)) return false;
+      int round = 0;
+      while (propagation_round(round & 1) > 0) ++round;
+      rounds = std::max(rounds, round);
+      if (interrupted(failure) || report_unproven(failure)) return false;
+      for (CheckedTable* t : tables_) progress_.advance(t->positions);
     }
-    return report_unproven(failure);
+    for (CheckedTable* t : tables_) t->state = {};
+    return true;
   }
 
  private:
-  struct Successor {
-    Wdl value;    // for the successor's side to move
-    bool proven;  // a conversion, a draw, or a win/loss already proven
+  int other(int t) const { return tables_.size() == 1 ? 0 : 1 - t; }
+
+  static bool interrupted(std::string& failure) {
+    if (!interrupt_requested()) return false;
+    failure = "interrupted";
+    return true;
+  }
+
+  // Local index, in table u's level, of the first position of the slice
+  // with the men of `p` (a position in u's colours: White or Black to move).
+  // King moves keep the men, so one lookup serves all of a position's
+  // in-level successors or predecessors.
+  std::uint64_t slice_start(const CheckedTable& u, const Position& p) const {
+    const std::uint64_t s = u.index.rank_men(p.men_of(Color::White), p.men_of(Color::Black));
+    return u.levels.ordinal(level_, static_cast<std::uint32_t>(s)) * u.kps();
+  }
+
+  // What to look for among the moves of a position.
+  enum class Need {
+    Everything,     // the implied value and the in-level count
+    ProvenLoss,     // stop at a move that reaches a proven loss (a win's proof)
+    AllProvenWins,  // stop at a move that does not reach a proven win (a loss's proof)
   };
 
-  // A successor of White's move: Black to move. In this unit it is the
-  // colour reversal of a White-to-move entry of one of the unit's tables.
-  Successor successor(const Position& s) const {
-    if (s.pieces(s.side) == 0) return {Wdl::Loss, true};
-    const Position w = colour_reversed(s);
-    const Material m = material_of(w);
-    for (CheckedTable* t : tables_)
-      if (t->material == m) {
-        const std::uint64_t j = t->index.rank(w);
-        const bool pending = std::atomic_ref<std::uint8_t>(t->pending[j]).load(std::memory_order_relaxed);
-        return {static_cast<Wdl>(t->values[j] & kValueMask), !pending};
-      }
-    return {store_.value(s), true};
-  }
-
-  // Evaluate one position: its implied value (step 1) and whether its stored
-  // win/loss has a proof now (step 2).
-  void evaluate(CheckedTable& t, std::uint64_t i, bool check_consistency) {
-    const Position p = t.index.unrank(i);
-    const Wdl stored = static_cast<Wdl>(t.values[i] & kValueMask);
+  // Position p of table t, White to move, that need not capture (so none of
+  // its moves captures): each successor's stored value and whether that
+  // value is proven. A king move stays in the level: its value is proven if
+  // it is a capture position (derived from smaller tables) or, when `need`
+  // is a proof, if this level's state says so (in step 1 it counts as not
+  // proven yet). A man move goes to the level above and a promotion to a
+  // smaller table: both checked before, so proven.
+  Forward evaluate(int t, const Position& p, Need need, bool read_states) {
+    CheckedTable& u = *tables_[static_cast<std::size_t>(other(t))];
     // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
     thread_local MoveList list;
-    generate_moves(p, list);
-    Wdl implied = Wdl::Loss;
-    bool win_proof = false, loss_proof = true;
+    generate_quiet_moves(p, list);  // the caller knows p has no capture (its flag)
+    const int kings = popcount(p.kings);
+    Forward f;
+    std::uint64_t slice_first = kNone, local_first = kNone;  // of the in-level successors in u
     for (const Move& m : list) {
-      const Successor s = successor(make_move(p, m));
-      implied = std::max(implied, negate(s.value));
-      win_proof |= s.value == Wdl::Loss && s.proven;
-      loss_proof &= s.value == Wdl::Win && s.proven;
+      const Position s = make_move(p, m);
+      const Position w = colour_reversed(s);
+      Wdl v;
+      bool proven = true;
+      if (popcount(s.kings) != kings) {  // a promotion
+        v = store_.value(s);
+      } else if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
+        v = u.values->value(u.index.rank(w));  // a man move: the level above
+      } else {  // a king move: this level, all in one slice of u
+        if (slice_first == kNone)
+          slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
+        const std::uint64_t kings_rank = u.index.kings_rank(w);
+        const std::uint64_t j = slice_first + kings_rank;
+        v = u.values->value(j);
+        if (!u.values->capture(j)) {
+          ++f.in_level;
+          proven = false;
+          if (read_states) {
+            if (local_first == kNone) local_first = slice_start(u, w);
+            proven = check_state::proven(u.at(local_first + kings_rank).load(std::memory_order_relaxed));
+          }
+        }
+      }
+      f.implied = std::max(f.implied, negate(v));
+      f.win_proof |= v == Wdl::Loss && proven;
+      f.loss_proof &= v == Wdl::Win && proven;
+      if (need == Need::ProvenLoss && f.win_proof) break;
+      if (need == Need::AllProvenWins && !f.loss_proof) break;
     }
-    if (check_consistency && implied != stored) atomic_min(t.first_mismatch, i);
-    const bool proof = stored == Wdl::Win ? win_proof : stored == Wdl::Loss && loss_proof;
-    if (proof && implied == stored) std::atomic_ref<std::uint8_t>(t.pending[i]).store(0, std::memory_order_relaxed);
+    return f;
   }
 
-  // One round over every position (the first, which also checks
-  // consistency) or over the positions still waiting for a proof.
-  std::uint64_t round(bool first) {
-    std::uint64_t proven = 0;
-    for (CheckedTable* t : tables_) {
-      const std::int64_t n = static_cast<std::int64_t>(t->values.size());
-      constexpr std::int64_t kChunk = 4096;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : proven)
-      for (std::int64_t c = 0; c < (n + kChunk - 1) / kChunk; ++c) {
-        if (interrupt_requested()) continue;
-        const std::int64_t end = std::min(n, (c + 1) * kChunk);
-        for (std::int64_t k = c * kChunk; k < end; ++k) {
-          const std::uint64_t i = static_cast<std::uint64_t>(k);
-          if (t->values[i] & kCaptureFlag) continue;  // derived from smaller tables by the loader
-          std::atomic_ref<std::uint8_t> pending(t->pending[i]);
-          if (!first && !pending.load(std::memory_order_relaxed)) continue;
-          const bool was_pending = pending.load(std::memory_order_relaxed);
-          evaluate(*t, i, first);
-          proven += was_pending && !pending.load(std::memory_order_relaxed);
+  // Step 1 for every position of the level, and the start of step 2.
+  void first_pass(int t) {
+    using namespace check_state;
+    CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+    const std::uint64_t chunks = (s.positions + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      if (interrupt_requested()) continue;
+      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      bool frontier = false;
+      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
+        const std::uint64_t k = cursor.index();
+        const Wdl stored = s.values->value(k);
+        if (s.values->capture(k)) {  // derived from smaller tables by the loader
+          s.state[i] = kSettled;
+          continue;
         }
-        if (first) progress_.advance(static_cast<std::uint64_t>(end - c * kChunk));
+        const Forward f = evaluate(t, s.index.unrank(k), stored == Wdl::Win ? Need::ProvenLoss : Need::Everything, false);
+        if (f.implied != stored) atomic_min(s.first_mismatch, k);
+        std::uint8_t st = kSettled;
+        if (stored == Wdl::Win) st = f.win_proof ? kProvenAt[0] : kPendingWin;
+        if (stored == Wdl::Loss) st = f.loss_proof ? kProvenAt[0] : static_cast<std::uint8_t>(std::min(f.in_level, kMaxCounter));
+        s.state[i] = st;
+        frontier |= st == kProvenAt[0];
+      }
+      if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
+      progress_.advance(end - c * kChunk);
+    }
+  }
+
+  // Step 2: undo the king moves into a proven position q (table t, local i)
+  // to find the predecessors it may prove. The un-moves only say where to
+  // look: a predecessor is marked proven only after a forward check of its
+  // own moves, so a wrong un-move can cost a proof, never fake one.
+  void propagate_from(int t, const LevelCursor& cursor, int next) {
+    using namespace check_state;
+    CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+    const int ut = other(t);
+    CheckedTable& u = *tables_[static_cast<std::size_t>(ut)];
+    const Wdl v = s.values->value(cursor.index());
+    const Position after = colour_reversed(s.index.unrank(cursor.index()));
+    const std::uint64_t start = slice_start(u, after);
+    for_each_king_predecessor(after, [&](const Position& before) {
+      // j is the index of `before` if it has after's men and White to move;
+      // then the forward checks below are about the position at j.
+      if (before.side != Color::White || before.men_of(Color::White) != after.men_of(Color::White) ||
+          before.men_of(Color::Black) != after.men_of(Color::Black))
+        return;
+      const std::uint64_t j = start + u.index.kings_rank(before);
+      std::atomic_ref<std::uint8_t> ref = u.at(j);
+      std::uint8_t st = ref.load(std::memory_order_relaxed);
+      if (v == Wdl::Loss) {  // a move to a proven loss may prove a win
+        if (st != kPendingWin || !evaluate(ut, before, Need::ProvenLoss, true).win_proof) return;
+        if (ref.compare_exchange_strong(st, kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed))
+          u.mark_pending(next, j);
+        return;
+      }
+      while (st >= 1 && st <= kMaxCounter) {  // one more move of a stored loss proven bad
+        const std::uint8_t n = static_cast<std::uint8_t>(st - 1);
+        if (!ref.compare_exchange_weak(st, n, std::memory_order_relaxed)) continue;
+        if (n == 0 && evaluate(ut, before, Need::AllProvenWins, true).loss_proof) {
+          ref.store(kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed);
+          u.mark_pending(next, j);
+        }
+        break;
+      }
+    });
+  }
+
+  // One round: propagate every proven position of this parity. Returns how many.
+  std::uint64_t propagation_round(int parity) {
+    using namespace check_state;
+    std::vector<std::pair<int, std::uint64_t>> tasks;  // (table, chunk)
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      auto& flags = tables_[t]->pending[static_cast<std::size_t>(parity)];
+      for (std::uint64_t c = 0; c < flags.size(); ++c)
+        if (flags[c].exchange(false, std::memory_order_relaxed)) tasks.emplace_back(static_cast<int>(t), c);
+    }
+    std::uint64_t propagated = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : propagated)
+    for (std::size_t k = 0; k < tasks.size(); ++k) {
+      if (interrupt_requested()) continue;
+      const auto [t, c] = tasks[k];
+      CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
+        if (s.state[i] != kProvenAt[static_cast<std::size_t>(parity)]) continue;
+        propagate_from(t, cursor, 1 - parity);
+        s.at(i).store(kSettled, std::memory_order_relaxed);
+        ++propagated;
       }
     }
-    return proven;
+    return propagated;
   }
 
-  static std::string describe(const CheckedTable& t, std::uint64_t i) {
+  std::string describe(const CheckedTable& t, std::uint64_t i) const {
     return t.material.name() + " index " + std::to_string(i) + ": " + to_fen(t.index.unrank(i));
   }
 
-  bool report_mismatch(std::string& failure) const {
-    for (const CheckedTable* t : tables_) {
-      const std::uint64_t i = t->first_mismatch.load();
+  bool report_mismatch(std::string& failure) {
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      const CheckedTable& s = *tables_[t];
+      const std::uint64_t i = s.first_mismatch.load();
       if (i == kNone) continue;
-      // Recompute the implied value for the message.
-      const Position p = t->index.unrank(i);
-      // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
-      thread_local MoveList list;
-      generate_moves(p, list);
-      Wdl implied = Wdl::Loss;
-      for (const Move& m : list) implied = std::max(implied, negate(successor(make_move(p, m)).value));
-      failure = "value mismatch at " + describe(*t, i) + " stored " +
-                std::string(to_string(static_cast<Wdl>(t->values[i] & kValueMask))) + ", its moves imply " +
-                std::string(to_string(implied));
+      const Wdl implied = evaluate(static_cast<int>(t), s.index.unrank(i), Need::Everything, false).implied;
+      failure = "value mismatch at " + describe(s, i) + " stored " + std::string(to_string(s.values->value(i))) +
+                ", its moves imply " + std::string(to_string(implied));
       return true;
     }
     return false;
@@ -159,20 +301,23 @@ class UnitChecker {
 
   bool report_unproven(std::string& failure) const {
     for (const CheckedTable* t : tables_) {
-      const auto it = std::find(t->pending.begin(), t->pending.end(), 1);
-      if (it == t->pending.end()) continue;
-      const std::uint64_t i = static_cast<std::uint64_t>(it - t->pending.begin());
-      failure = "unfounded value at " + describe(*t, i) + " stored " +
-                std::string(to_string(static_cast<Wdl>(t->values[i] & kValueMask))) +
+      LevelCursor cursor(t->slices, t->kps(), 0);
+      std::uint64_t first = kNone;
+      for (std::uint64_t i = 0; i < t->positions; ++i, cursor.next())
+        if (t->state[i] != check_state::kSettled) first = std::min(first, cursor.index());
+      if (first == kNone) continue;
+      failure = "unfounded value at " + describe(*t, first) + " stored " +
+                std::string(to_string(t->values->value(first))) +
                 ", but no finite forced line proves it (a self-consistent cycle)";
-      return false;
+      return true;
     }
-    return true;
+    return false;
   }
 
   std::vector<CheckedTable*> tables_;
   const FinishedValues& store_;
   ProgressBar& progress_;
+  int level_ = 0;
 };
 
 bool check_checksums(const VerifyOptions& options, const std::vector<Material>& materials,
@@ -208,21 +353,12 @@ bool check_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return true;
 }
 
-// A verified table's values, packed, to be kept resident for the units that read it.
-std::unique_ptr<UnitValues> packed(const std::vector<std::uint8_t>& values) {
-  auto out = std::make_unique<UnitValues>(values.size());
-  UnitValues::Appender append(*out);
-  for (std::uint64_t i = 0; i < values.size(); ++i)
-    append.set(i, static_cast<Wdl>(values[i] & kValueMask), (values[i] & kCaptureFlag) != 0);
-  return out;
-}
-
 }  // namespace
 
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
   std::vector<Material> materials;
   if (!discover_tables(options.dir, materials, failure)) return false;
-  ProgressBar progress("verify", total_positions(materials), options.show_progress);
+  ProgressBar progress("verify", 2 * total_positions(materials), options.show_progress);
   // Dependencies are read as `dtb gen` reads them: verified tables stay
   // resident while later units read them, the rest comes from the files
   // through the probe's block cache (finished_tables.h). So the verifier
@@ -250,7 +386,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       unit.push_back(std::make_unique<CheckedTable>(t));
       progress.set_item(t.name());
       std::uint64_t bytes = 0;
-      if (!load_checked(options.dir, t, *finished, unit.back()->values, bytes, failure)) return false;
+      if (!load_checked(options.dir, t, *finished, *unit.back()->values, bytes, failure)) return false;
       pointers.push_back(unit.back().get());
     }
     int rounds = 0;
@@ -262,10 +398,9 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
-      report.positions += t->values.size();
+      report.positions += t->index.size();
       ++report.tables;
-      finished->keep(t->material, packed(t->values), remaining);
-      t->values = {};
+      finished->keep(t->material, std::move(t->values), remaining);
     }
   }
   if (!check_checksums(options, materials, report, failure)) return false;

@@ -1,31 +1,41 @@
 // `dtb verify`: re-check every stored value of a directory of WDL tables,
-// independently of the solver (gen/unit_solver.cpp shares no code with this).
+// independently of the solver's counters and propagation
+// (gen/unit_solver.cpp): every value is re-derived forwards from the moves.
 //
 // For every unit {M, reversed(M)}, in build order, after its files pass their
-// header and checksum checks (table_loading.h):
+// header and checksum checks (table_loading.h), level by level from the most
+// advanced (slice_order.h: inside a level only kings move; a man move goes to
+// the level above, checked before; a capture or promotion to a smaller table,
+// checked before):
 //
 // 1. Consistency. For every position where the side to move need not capture,
 //    the value implied by its legal moves - the best of the negated values of
-//    the successors, taken from this unit's tables and the smaller ones, "no
-//    move" being a loss - must equal the stored value. (Capture positions are
-//    "don't care" on disk; the loader derives them from the smaller tables.)
+//    the successors, "no move" being a loss - must equal the stored value.
+//    (Capture positions are "don't care" on disk; the loader derives them
+//    from the smaller tables.)
 //
 // 2. Well-foundedness. Consistency alone cannot catch a cycle of false wins
-//    that agree with each other. So the verifier re-derives, by its own
-//    forward iteration, that every stored win and loss has a finite proof: in
-//    round r a win is proven if some move reaches a loss that is a conversion
-//    (capture or promotion, i.e. a smaller, already verified table) or was
-//    proven earlier; a loss is proven if every move reaches such a win. Every
-//    stored win and loss must be proven when the rounds stop.
+//    that agree with each other. So every stored win and loss must get a
+//    finite proof: a win is proven when some move reaches a proven loss, a
+//    loss when every move reaches a proven win; values outside the level
+//    (and capture positions) are proven already. This is a least fixed point,
+//    computed retrogradely: when a position is proven, king un-moves
+//    (unmove.h) find the predecessors it may complete; a stored loss counts
+//    its in-level moves down. But the un-moves only say where to look: a
+//    position is marked proven only after a FORWARD check of its own moves
+//    against the proven marks, so a wrong un-move could cost a proof (and
+//    fail the check), never fake one. Every stored win and loss of the level
+//    must be proven when nothing is left to propagate.
 //
-// Dependencies are read back from the files through the probe library (or
-// kept resident once verified, gen/finished_tables.h), so memory is the unit
-// being checked (2 bytes a position) plus a bounded rest.
+// Memory: the unit's stored values packed at 3 bits a position, one byte a
+// position for one level, and dependencies read back through the probe
+// library (or kept resident once verified, gen/finished_tables.h): the same
+// bound as `dtb gen`.
 //
-// Together, by induction on the length of the forced line, (1) and (2) prove
-// that every stored value is the theoretical value, given the smaller tables
-// (verified first) and the move generator. Optionally the XXH3 of every file
-// is compared with a checksum list (gen/checksums.h).
+// Together, by induction on the order in which positions are proven, (1) and
+// (2) prove that every stored value is the theoretical value, given the
+// smaller tables (verified first) and the move generator. Optionally the XXH3
+// of every file is compared with a checksum list (gen/checksums.h).
 #pragma once
 
 #include <cstdint>
@@ -43,7 +53,7 @@ struct VerifyOptions {
 struct VerifyReport {
   int tables = 0;
   std::uint64_t positions = 0;
-  int longest_proof_rounds = 0;  // rounds of step 2 in the hardest unit
+  int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
 };
 

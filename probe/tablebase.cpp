@@ -91,6 +91,10 @@ dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
     return DTB_OK;
   }
   if (!must_capture(p)) return quiet_wdl(p, out, error);
+  if (popcount(p.pieces(opposite(p.side))) == 1) {  // any capture takes the last piece: a win
+    out = Wdl::Win;
+    return DTB_OK;
+  }
 
   MoveList captures;  // all legal moves are captures here
   generate_moves(p, captures);

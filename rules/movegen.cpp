@@ -152,6 +152,12 @@ void generate_moves(const Position& pos, MoveList& list) {
   if (!generate_captures(pos, list)) generate_quiet(pos, list);
 }
 
+void generate_quiet_moves(const Position& pos, MoveList& list) {
+  list.size = 0;
+  list.overflow = false;
+  generate_quiet(pos, list);
+}
+
 void generate_move_paths(const Position& pos, MoveList& list) {
   list.size = 0;
   list.overflow = false;

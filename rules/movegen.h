@@ -52,6 +52,10 @@ void generate_moves(const Position& pos, MoveList& list);
 /// the deduplication against published perft figures that count paths.
 void generate_move_paths(const Position& pos, MoveList& list);
 
+/// The quiet moves of the side to move: all its legal moves only if it has
+/// no capture. For callers that know that already (a table's capture flags),
+/// to skip the capture search.
+void generate_quiet_moves(const Position& pos, MoveList& list);
 /// Whether the side to move has a capture (and so must capture).
 bool has_capture(const Position& pos);
 

@@ -2,6 +2,7 @@
 // committed checksums, and fails on a single changed value or a damaged file.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -36,6 +37,30 @@ bool verify(const std::string& dir, std::string& failure, const std::string& che
   return gen::verify_tables(options, report, failure);
 }
 
+// Every value of a table file, in index order (capture positions: whatever
+// the writer stored there).
+std::vector<std::uint16_t> read_raw_values(const std::string& path) {
+  TableError error;
+  auto reader = TableReader::open(path, &error);
+  REQUIRE(reader);
+  std::vector<std::uint16_t> values;
+  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
+    std::vector<std::uint16_t> block;
+    REQUIRE(!reader->decode_block(b, block));
+    values.insert(values.end(), block.begin(), block.end());
+  }
+  return values;
+}
+
+void rewrite_table(const std::string& path, const Material& m, const std::vector<std::uint16_t>& values) {
+  const PositionIndex index(m);
+  std::vector<std::uint8_t> dont_care(values.size());
+  for (std::uint64_t i = 0; i < values.size(); ++i) dont_care[i] = has_capture(index.unrank(i));
+  const TableError written = write_table(path, TableContents{m, TableKind::Wdl, values, dont_care});
+  INFO(written.message);
+  REQUIRE(!written);
+}
+
 }  // namespace
 
 TEST_CASE("verify passes on the 2-4 piece tables and they match tables/CHECKSUMS") {
@@ -51,27 +76,14 @@ TEST_CASE("verify fails when a single stored value is changed") {
   const std::string dir = copy_small_tables("changed");
   const Material m = *parse_material("KMvK");
   const std::string path = gen::wdl_table_path(dir, m);
-  TableError error;
-  auto reader = TableReader::open(path, &error);
-  REQUIRE(reader);
-  std::vector<std::uint16_t> values;
-  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-    std::vector<std::uint16_t> block;
-    REQUIRE(!reader->decode_block(b, block));
-    values.insert(values.end(), block.begin(), block.end());
-  }
-  reader.reset();
+  std::vector<std::uint16_t> values = read_raw_values(path);
   // Change the value of one position that need not capture (the stored
   // value of a capture position is "don't care").
   const PositionIndex index(m);
   std::uint64_t victim = 0;
   while (has_capture(index.unrank(victim))) ++victim;
   values[victim] = static_cast<std::uint16_t>((values[victim] + 1) % 3);
-  std::vector<std::uint8_t> dont_care(values.size());
-  for (std::uint64_t i = 0; i < values.size(); ++i) dont_care[i] = has_capture(index.unrank(i));
-  const TableError written = write_table(path, TableContents{m, TableKind::Wdl, values, dont_care});
-  INFO(written.message);
-  REQUIRE(!written);
+  rewrite_table(path, m, values);
 
   std::string failure;
   CHECK_FALSE(verify(dir, failure));
@@ -107,4 +119,72 @@ TEST_CASE("verify fails on a damaged file and on a wrong checksum list") {
   CHECK_FALSE(verify(dir, failure));
   INFO(failure);
   CHECK(failure.find("KMvM") != std::string::npos);
+}
+
+
+// The trap of verifier.h step 2: relabel drawn positions of KKvK as wins for
+// the two kings and drawn positions of KvKK (the lone king to move) as
+// losses, keeping only those where the relabelling stays consistent (a
+// greatest fixed point: a "win" needs a move to a "loss", a "loss" needs
+// every move to go to a win). Every value then agrees with its successors,
+// yet the "wins" are a cycle with no end: only the well-foundedness check
+// can tell.
+TEST_CASE("verify fails on a self-consistent cycle of false wins") {
+  const std::string dir = copy_small_tables("cycle");
+  const Material kings2 = *parse_material("KKvK"), lone = *parse_material("KvKK");
+  const PositionIndex two(kings2), one(lone);
+  const gen::WdlStore& truth = gen::testing::test_store();
+  auto draws = [&](const PositionIndex& index) {
+    std::vector<std::uint8_t> in(index.size());
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      const Position p = index.unrank(i);
+      in[i] = !has_capture(p) && truth.value(p) == Wdl::Draw;
+    }
+    return in;
+  };
+  std::vector<std::uint8_t> wins = draws(two), losses = draws(one);
+  // Value of a successor (the other side to move) under the relabelling.
+  auto relabelled = [&](const Position& s) {
+    const Position w = colour_reversed(s);
+    if (material_of(w) == kings2 && wins[two.rank(w)]) return Wdl::Win;
+    if (material_of(w) == lone && losses[one.rank(w)]) return Wdl::Loss;
+    return truth.value(s);
+  };
+  MoveList list;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint64_t i = 0; i < two.size(); ++i) {
+      if (!wins[i]) continue;
+      generate_moves(two.unrank(i), list);
+      bool keeps = false;
+      for (const Move& m : list) keeps |= relabelled(make_move(two.unrank(i), m)) == Wdl::Loss;
+      if (!keeps) wins[i] = 0, changed = true;
+    }
+    for (std::uint64_t i = 0; i < one.size(); ++i) {
+      if (!losses[i]) continue;
+      generate_moves(one.unrank(i), list);
+      bool keeps = true;
+      for (const Move& m : list) keeps &= relabelled(make_move(one.unrank(i), m)) == Wdl::Win;
+      if (!keeps) losses[i] = 0, changed = true;
+    }
+  }
+  const auto count = [](const std::vector<std::uint8_t>& v) { return std::count(v.begin(), v.end(), 1); };
+  REQUIRE(count(wins) > 0);
+  REQUIRE(count(losses) > 0);
+
+  std::vector<std::uint16_t> values = read_raw_values(gen::wdl_table_path(dir, kings2));
+  for (std::uint64_t i = 0; i < values.size(); ++i)
+    if (wins[i]) values[i] = static_cast<std::uint16_t>(Wdl::Win);
+  rewrite_table(gen::wdl_table_path(dir, kings2), kings2, values);
+  values = read_raw_values(gen::wdl_table_path(dir, lone));
+  for (std::uint64_t i = 0; i < values.size(); ++i)
+    if (losses[i]) values[i] = static_cast<std::uint16_t>(Wdl::Loss);
+  rewrite_table(gen::wdl_table_path(dir, lone), lone, values);
+
+  std::string failure;
+  CHECK_FALSE(verify(dir, failure));
+  INFO(failure);
+  // (Consistent, so step 1 passes: only step 2 says "unfounded".)
+  CHECK(failure.find("unfounded value") != std::string::npos);
+  CHECK((failure.find("KKvK") != std::string::npos || failure.find("KvKK") != std::string::npos));
 }
