@@ -16,6 +16,16 @@ std::string UnitMemory::dominant() const {
   return "writer's packed blocks";
 }
 
+std::uint64_t UnitMemory::total() const {
+  if (!one_level) return values + slice_lists + level_state + writer;
+  // finalize_releasing: while it fills the values, every state byte it has
+  // read is released except those of the current batch (2^25 positions),
+  // so the values outgrow the released states by one batch's values at most
+  // (4 bits a position).
+  const std::uint64_t batch_values = std::min(values, (std::uint64_t{1} << 25) / 2);
+  return slice_lists + std::max(level_state + batch_values, values + writer);
+}
+
 UnitMemory unit_memory(const Material& m) {
   UnitMemory u;
   u.unit = m;
@@ -37,6 +47,7 @@ UnitMemory unit_memory(const Material& m) {
   // A state byte and a capture bit per position, and two pending flags per 4096 positions.
   u.level_state = largest_level + largest_level / 8 + largest_level / 2048;
   u.writer = largest_table / 4 + largest_table / 64;
+  u.one_level = levels.front().size() == 1;
   return u;
 }
 

@@ -8,6 +8,9 @@
 //   - the working state of its largest level: 1 byte + 1 bit a position;
 //   - the writer: the packed blocks of one table, 2 bits a position (plus
 //     the compressed frames, a sixteenth of that at most).
+// A unit of one level (kings only) makes its values from its states at the
+// end, releasing the states batch by batch (unit_solver.cpp), so it needs
+// the larger of {working state + a batch} and {values + writer}, not the sum.
 // On top, for the whole build: kOverheadBytes (code, stacks, the probe's
 // open tables), a block cache for finished tables (at least kMinCacheBytes),
 // and solved tables kept resident while later units need them
@@ -40,7 +43,8 @@ inline constexpr double kDiskBitsPerPosition = 0.18;
 struct UnitMemory {
   Material unit;
   std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0;
-  std::uint64_t total() const { return values + slice_lists + level_state + writer; }
+  bool one_level = false;  // kings only: values made after the states are released
+  std::uint64_t total() const;
   /// The largest of the four parts, named.
   std::string dominant() const;
 };

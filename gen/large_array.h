@@ -33,6 +33,11 @@ inline constexpr std::size_t kHugePageMinBytes = 4 * kHugePageBytes;
 /// kernel without THP, or a refusal, just leaves 4 KB pages).
 void advise_huge_pages(void* p, std::size_t bytes) noexcept;
 
+/// Give the whole pages inside [p, p + bytes) back to the system (they read
+/// as zero afterwards): for the part of a large array read for the last time
+/// while the rest is still in use.
+void release_pages(void* p, std::size_t bytes) noexcept;
+
 template <class T>
 struct LargeArrayAllocator {
   static_assert(std::is_trivially_default_constructible_v<T>);

@@ -87,9 +87,15 @@ class UnitSolver {
 
   SolveStatus solve(UnitSolution& out) {
     Stopwatch watch;
-    for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
-    out.seconds.allocate += watch.lap();
     const int levels = sides_.front().levels.levels();
+    // A unit of one level (kings only) never reads its own final values
+    // while it solves: they are made from the states at the end, and the
+    // states are released as that goes (finalize_releasing), so the two
+    // never coexist. What keeps 5 kings against 2 inside the default bound.
+    one_level_ = levels == 1;
+    if (!one_level_)
+      for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+    out.seconds.allocate += watch.lap();
     out.levels = levels;
     for (int a = levels - 1; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
@@ -130,7 +136,7 @@ class UnitSolver {
     out.rounds = std::max(out.rounds, propagate());
     out.seconds.propagate += watch.lap();
     if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
-    for (Side& s : sides_) finalize(s);
+    for (Side& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
     out.seconds.finalize += watch.lap();
     return SolveStatus::Ok;
   }
@@ -360,8 +366,38 @@ class UnitSolver {
     }
   }
 
+  // The values of a one-level unit from its states, a batch at a time, each
+  // batch's states released once read: the states (a byte a position) and
+  // the packed values (3 bits) never both exist in full. Here local order is
+  // index order (the one level holds every slice, in order), and each word
+  // of 64 positions is written whole by one thread.
+  static void finalize_releasing(Side& s) {
+    if (s.positions != s.index.size()) throw std::logic_error("finalize_releasing: not a one-level unit");
+    constexpr std::uint64_t kBatch = std::uint64_t{1} << 25;  // positions: 32 MB of states
+    s.values = std::make_unique<UnitValues>(s.index.size(), UnitValues::Unset{});
+    const std::uint64_t n = s.positions;
+    for (std::uint64_t first = 0; first < n; first += kBatch) {
+      const std::uint64_t end = std::min(n, first + kBatch);
+      const auto words_begin = static_cast<std::int64_t>(first / 64);
+      const auto words_end = static_cast<std::int64_t>((end + 63) / 64);
+#pragma omp parallel for schedule(static)
+      for (std::int64_t w = words_begin; w < words_end; ++w) {
+        const std::uint64_t base = static_cast<std::uint64_t>(w) * 64;
+        std::uint64_t half[2] = {0, 0};
+        for (std::uint64_t k = 0; k < 64 && base + k < n; ++k)
+          half[k >> 5] |= std::uint64_t{static_cast<std::uint8_t>(state::final_value(s.state[base + k]))}
+                          << ((k & 31) * 2);
+        s.values->set_words(static_cast<std::uint64_t>(w), half[0], half[1], s.captures[static_cast<std::uint64_t>(w)]);
+      }
+      release_pages(s.state.data() + first, end - first);
+    }
+    LargeArray<std::uint8_t>().swap(s.state);
+    LargeArray<std::uint64_t>().swap(s.captures);
+  }
+
   const FinishedValues& finished_;
   ProgressBar* progress_;
+  bool one_level_ = false;
   std::vector<Side> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};

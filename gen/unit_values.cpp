@@ -20,6 +20,9 @@ UnitValues::UnitValues(std::uint64_t positions)
   zero_in_parallel(capture_);
 }
 
+UnitValues::UnitValues(std::uint64_t positions, Unset)
+    : size_(positions), wdl_((positions + 31) / 32), capture_((positions + 63) / 64) {}
+
 void UnitValues::read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const {
   for (std::size_t k = 0; k < values.size(); ++k) {
     const std::uint64_t i = first + k;

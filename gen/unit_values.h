@@ -30,6 +30,20 @@ class UnitValues final : public ValueSource {
   /// Zeroed storage for `positions` values (in parallel: large_array.h).
   explicit UnitValues(std::uint64_t positions);
 
+  /// Storage left unset, for a caller that stores every word with
+  /// set_words(): its pages are touched only as they are filled.
+  struct Unset {};
+  UnitValues(std::uint64_t positions, Unset);
+
+  /// The 64 positions from 64 * word at once: their values as two words of
+  /// 32 (position 64 * word + k in bits 2k of `low`, k < 32, then `high`) and
+  /// their capture flags. Not atomic: one caller per word.
+  void set_words(std::uint64_t word, std::uint64_t low, std::uint64_t high, std::uint64_t capture) {
+    wdl_[2 * word] = low;
+    if (2 * word + 1 < wdl_.size()) wdl_[2 * word + 1] = high;
+    capture_[word] = capture;
+  }
+
   /// Sets values at increasing indexes with one atomic OR per word instead of
   /// one per position (a level's slices are runs of consecutive indexes).
   class Appender {

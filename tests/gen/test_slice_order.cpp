@@ -117,3 +117,15 @@ TEST_CASE("unit_memory counts the packed values and the largest level") {
   CHECK(u.level_state < positions / 2);  // a level is a fraction of the unit
   CHECK(u.total() < positions);          // far less than a byte a position of the unit
 }
+
+TEST_CASE("a kings-only unit is one level and needs its states or its values, not both") {
+  const Material m = *parse_material("KKKvKK");  // and KKvKKK
+  const std::uint64_t positions = PositionIndex(m).size() + PositionIndex(m.reversed()).size();
+  const gen::UnitMemory u = gen::unit_memory(m);
+  CHECK(u.one_level);
+  CHECK(u.level_state >= positions);  // a byte a position: the whole unit is one level
+  CHECK(u.total() < u.values + u.level_state + u.writer);
+  CHECK(u.total() >= u.level_state);
+  CHECK(u.total() <= u.slice_lists + u.level_state + (std::uint64_t{16} << 20));
+  CHECK_FALSE(gen::unit_memory(*parse_material("KKMvK")).one_level);
+}
