@@ -140,10 +140,11 @@ class UnitChecker {
   // Position p of table t, White to move, that need not capture (so none of
   // its moves captures): each successor's stored value and whether that
   // value is proven. A king move stays in the level: its value is proven if
-  // it is a capture position (derived from smaller tables) or, when `need`
-  // is a proof, if this level's state says so (in step 1 it counts as not
-  // proven yet). A man move goes to the level above and a promotion to a
-  // smaller table: both checked before, so proven.
+  // it is a capture position (derived from smaller tables) or, if
+  // `read_states`, when this level's state says so (step 1 writes those
+  // states, so there it counts as not proven yet). A man move goes to the
+  // level above and a promotion to a smaller table: both checked before, so
+  // proven. `need` lets a proof stop at the first move that decides it.
   Forward evaluate(int t, const Position& p, Need need, bool read_states) {
     CheckedTable& u = *tables_[static_cast<std::size_t>(other(t))];
     // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
