@@ -47,7 +47,7 @@ void ProgressBar::set_item(const std::string& item) {
 
 void ProgressBar::advance(std::uint64_t work) {
   if (!enabled_) return;
-  done_.fetch_add(work, std::memory_order_relaxed);
+  done_.fetch_add(work * weight_, std::memory_order_relaxed);
   draw(false);
 }
 

@@ -22,6 +22,11 @@ class ProgressBar {
   ~ProgressBar();
 
   void set_item(const std::string& item);
+  /// Work passed to advance() from now on counts `weight` times (1 at
+  /// first): a caller whose items cost different amounts per unit of work
+  /// weighs them, so that the ETA follows time rather than counts. Set it
+  /// between items, not while advance() runs.
+  void set_weight(std::uint64_t weight) { weight_ = weight; }
   void advance(std::uint64_t work);
   /// Print the final line (100%, elapsed time).
   void finish();
@@ -34,6 +39,7 @@ class ProgressBar {
   bool enabled_;
   bool tty_;
   std::atomic<std::uint64_t> done_{0};
+  std::uint64_t weight_ = 1;
   std::mutex mutex_;  // guards item_, last_draw_ and the output
   std::string item_;
   std::chrono::steady_clock::time_point start_, last_draw_;

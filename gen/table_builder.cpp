@@ -188,14 +188,27 @@ class Builder {
   }
 
   // Checking a table costs about one unit of work per position, solving two.
+  // Progress work: checking a finished table counts 1 a position; solving
+  // one counts 2 a position (the solver's first pass and propagation) times
+  // solve_weight, so that the ETA follows time rather than positions.
   std::uint64_t planned_work(const std::vector<Material>& units) const {
     std::uint64_t work = 0;
     for (const Material& m : units)
       for (const Material& t : unit_of(m)) {
         const std::uint64_t n = PositionIndex(t).size();
-        work += fs::exists(wdl_table_path(options_.out_dir, t)) ? n : 2 * n;
+        work += fs::exists(wdl_table_path(options_.out_dir, t)) ? n : 2 * n * solve_weight(t);
       }
     return work;
+  }
+
+  // The solver's cost per position grows with the kings on the board (their
+  // moves, un-moves and captures). Per-unit timings of the 2-5 build
+  // (--timings) fit time = a + b * kings with b/a ~ 0.8: 1 king 2.9, 5 kings
+  // 1.0 M positions/s. Kings-heavy 6-piece units were slower still, so the
+  // ETA of a 6-piece build remains an estimate; it no longer swings by 4x
+  // between kings-only and men-heavy units.
+  static std::uint64_t solve_weight(const Material& m) {
+    return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
   }
 
   // Whether every table of the unit is on disk and passes its checks (header,
@@ -225,7 +238,10 @@ class Builder {
     progress.set_item(m.name());
     UnitSolution solution;
     Stopwatch watch;
-    switch (solve_unit(m, *finished_, &progress, solution)) {
+    progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
+    const SolveStatus status = solve_unit(m, *finished_, &progress, solution);
+    progress.set_weight(1);
+    switch (status) {
       case SolveStatus::Interrupted: return interrupted(error);
       case SolveStatus::Failed:
         error = "solving " + m.name() + ": " + solution.error;
