@@ -79,6 +79,12 @@ class UnitValues final : public ValueSource {
   /// Values of finished levels only (a plain read: levels finish before they are read).
   Wdl value(std::uint64_t i) const { return static_cast<Wdl>((wdl_[i >> 5] >> ((i & 31) * 2)) & 3); }
   bool capture(std::uint64_t i) const { return (capture_[i >> 6] >> (i & 63)) & 1; }
+  /// Start loading the words of position i (for a caller about to read many
+  /// scattered positions: the cache misses then overlap).
+  void prefetch(std::uint64_t i) const {
+    __builtin_prefetch(&wdl_[i >> 5]);
+    __builtin_prefetch(&capture_[i >> 6]);
+  }
 
   /// Win/draw/loss counts, all and quiet (for the build summary and the stats sidecar).
   MaterialStats count(const Material& m) const;

@@ -150,30 +150,50 @@ class UnitChecker {
     // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
     thread_local MoveList list;
     generate_quiet_moves(p, list);  // the caller knows p has no capture (its flag)
+    // First every successor's index in u, prefetching its stored value: the
+    // values are scattered over the table, and waiting for each miss in turn
+    // was half of the verifier's time. kPromotion: not in u.
+    constexpr std::uint64_t kPromotion = kNone;
+    thread_local std::array<std::uint64_t, MoveList::kCapacity> index;
+    thread_local std::array<std::uint64_t, MoveList::kCapacity> kings_rank;  // king moves; else kNone
     const int kings = popcount(p.kings);
-    Forward f;
-    std::uint64_t slice_first = kNone, local_first = kNone;  // of the in-level successors in u
-    for (const Move& m : list) {
-      const Position s = make_move(p, m);
+    std::uint64_t slice_first = kNone;  // of the in-level successors in u
+    for (int k = 0; k < list.size; ++k) {
+      const Position s = make_move(p, list[k]);
       const Position w = colour_reversed(s);
-      Wdl v;
-      bool proven = true;
-      if (popcount(s.kings) != kings) {  // a promotion
-        v = store_.value(s);
-      } else if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
-        v = u.values->value(u.index.rank(w));  // a man move: the level above
+      const auto at = static_cast<std::size_t>(k);
+      kings_rank[at] = kNone;
+      if (popcount(s.kings) != kings) {
+        index[at] = kPromotion;
+        continue;
+      }
+      if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
+        index[at] = u.index.rank(w);  // a man move: the level above
       } else {  // a king move: this level, all in one slice of u
         if (slice_first == kNone)
           slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
-        const std::uint64_t kings_rank = u.index.kings_rank(w);
-        const std::uint64_t j = slice_first + kings_rank;
+        kings_rank[at] = u.index.kings_rank(w);
+        index[at] = slice_first + kings_rank[at];
+      }
+      u.values->prefetch(index[at]);
+    }
+    Forward f;
+    std::uint64_t local_first = kNone;  // of the in-level successors in u's level
+    for (int k = 0; k < list.size; ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      const std::uint64_t j = index[at];
+      Wdl v;
+      bool proven = true;
+      if (j == kPromotion) {
+        v = store_.value(make_move(p, list[k]));  // a smaller table
+      } else {
         v = u.values->value(j);
-        if (!u.values->capture(j)) {
+        if (kings_rank[at] != kNone && !u.values->capture(j)) {
           ++f.in_level;
           proven = false;
           if (read_states) {
-            if (local_first == kNone) local_first = slice_start(u, w);
-            proven = check_state::proven(u.at(local_first + kings_rank).load(std::memory_order_relaxed));
+            if (local_first == kNone) local_first = slice_start(u, colour_reversed(make_move(p, list[k])));
+            proven = check_state::proven(u.at(local_first + kings_rank[at]).load(std::memory_order_relaxed));
           }
         }
       }
@@ -229,6 +249,9 @@ class UnitChecker {
     const Wdl v = s.values->value(cursor.index());
     const Position after = colour_reversed(s.index.unrank(cursor.index()));
     const std::uint64_t start = slice_start(u, after);
+    // The predecessors first, their states prefetched (as the solver does).
+    thread_local std::vector<std::pair<Position, std::uint64_t>> predecessors;
+    predecessors.clear();
     for_each_king_predecessor(after, [&](const Position& before) {
       // j is the index of `before` if it has after's men and White to move;
       // then the forward checks below are about the position at j.
@@ -236,13 +259,17 @@ class UnitChecker {
           before.men_of(Color::Black) != after.men_of(Color::Black))
         return;
       const std::uint64_t j = start + u.index.kings_rank(before);
+      __builtin_prefetch(&u.state[j]);
+      predecessors.emplace_back(before, j);
+    });
+    for (const auto& [before, j] : predecessors) {
       std::atomic_ref<std::uint8_t> ref = u.at(j);
       std::uint8_t st = ref.load(std::memory_order_relaxed);
       if (v == Wdl::Loss) {  // a move to a proven loss may prove a win
-        if (st != kPendingWin || !evaluate(ut, before, Need::ProvenLoss, true).win_proof) return;
+        if (st != kPendingWin || !evaluate(ut, before, Need::ProvenLoss, true).win_proof) continue;
         if (ref.compare_exchange_strong(st, kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed))
           u.mark_pending(next, j);
-        return;
+        continue;
       }
       while (st >= 1 && st <= kMaxCounter) {  // one more move of a stored loss proven bad
         const std::uint8_t n = static_cast<std::uint8_t>(st - 1);
@@ -253,7 +280,7 @@ class UnitChecker {
         }
         break;
       }
-    });
+    }
   }
 
   // One round: propagate every proven position of this parity. Returns how many.
