@@ -17,7 +17,6 @@
 #include "gen/table_builder.h"
 #include "gen/unit_solver.h"
 #include "gen/unmove.h"
-#include "gen/wdl_store.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
