@@ -44,7 +44,8 @@ TableError load_table_values(const TableReader& reader, const PositionIndex& ind
                              const FinishedValues& store, UnitValues& values);
 
 /// The true value of a position that must capture: the best capture, each
-/// successor's value taken from `store`. Shared by the loader and the stats.
+/// successor's value taken from `store`. Shared by the solver, the loader
+/// and the stats.
 Wdl resolve_captures(const Position& p, const FinishedValues& store);
 
 }  // namespace dtb::gen

@@ -14,6 +14,7 @@
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
 #include "gen/stopwatch.h"
+#include "gen/table_loading.h"
 #include "gen/unmove.h"
 #include "index/position_index.h"
 #include "probe/capture_check.h"
@@ -164,15 +165,10 @@ class UnitSolver {
     return negate(u.values->value(u.index.rank(colour_reversed(after))));
   }
 
+  // A position that must capture: every move leaves the unit, so it is
+  // final at once (the loader resolves such positions the same way).
   std::uint8_t capture_state(const Position& p) const {
-    // Every capture takes at least one piece: against a lone piece it wins
-    // (RULES 7.2), with no need to list the captures.
-    if (popcount(p.pieces(opposite(p.side))) == 1) return state::kWinAt[0];
-    // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
-    thread_local MoveList list;
-    generate_moves(p, list);
-    Wdl best = Wdl::Loss;
-    for (const Move& m : list) best = std::max(best, conversion_value(p, m));
+    const Wdl best = resolve_captures(p, finished_);
     if (best == Wdl::Win) return state::kWinAt[0];
     return best == Wdl::Loss ? state::kLossAt[0] : state::kDraw;
   }
