@@ -1,4 +1,4 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only]
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc]
 // [--timings FILE] [--quiet]: build every missing WDL table up to N pieces (gen/table_builder.h).
 #include <omp.h>
 
@@ -90,6 +90,8 @@ int run_gen(const Args& args) {
       options.kings_only = true;
     } else if (a == "--dtw") {
       dtw = true;
+    } else if (a == "--mtc") {
+      options.mtc = true;
     } else if (a == "--max-pieces" && has_value) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
@@ -152,10 +154,11 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--dtw] "
-                   "[--timings FILE] [--quiet]",
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc] "
+                   "[--dtw] [--timings FILE] [--quiet]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
-            "memory (default: a quarter of physical memory); --kings-only: only materials without men; --dtw also "
+            "memory (default: a quarter of physical memory); --kings-only: only materials without men; --mtc also "
+            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated)", run_gen);
 

@@ -51,6 +51,8 @@ int run_verify(const Args& args) {
   std::cout << "verified " << report.tables << " tables, " << report.positions
             << " positions: every value agrees with its successors and every win/loss has a finite proof"
             << " (longest: " << report.longest_proof_rounds << " rounds)";
+  if (report.mtc_tables)
+    std::cout << "; " << report.mtc_tables << " .mtc tables: every MTC agrees with its successors";
   if (!options.checksums_file.empty())
     std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
   // .dtw and .rule tables (limits/) beside the .wdl ones: each value from its successors.

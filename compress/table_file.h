@@ -23,9 +23,12 @@ enum class TableKind : std::uint8_t {
   Wdl = 1,   // values 0 = loss, 1 = draw, 2 = win (rules/value.h), side to move
   Dtw = 2,   // plies to the end of the game with perfect play (0 = not decided)
   Rule = 3,  // draw-rule budgets (see issue 7); small integers
+  Mtc = 4,   // moves to conversion: plies to the next capture or man move
+             // (the end of the game counts as one) with perfect play; read
+             // only where the WDL value is not a draw and there is no capture
 };
 
-/// File name extension of a kind, with the dot: ".wdl", ".dtw", ".rule".
+/// File name extension of a kind, with the dot: ".wdl", ".dtw", ".rule", ".mtc".
 const char* table_extension(TableKind kind);
 
 /// How the values of one block are laid out before zstd compresses them

@@ -11,6 +11,7 @@ const char* table_extension(TableKind kind) {
     case TableKind::Wdl: return ".wdl";
     case TableKind::Dtw: return ".dtw";
     case TableKind::Rule: return ".rule";
+    case TableKind::Mtc: return ".mtc";
   }
   return ".unknown";
 }

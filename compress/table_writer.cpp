@@ -22,7 +22,9 @@ TableError invalid(const std::string& path, const std::string& what) {
   return {TableStatus::InvalidArgument, "cannot write " + path + ": " + what};
 }
 
-bool known_kind(TableKind k) { return k == TableKind::Wdl || k == TableKind::Dtw || k == TableKind::Rule; }
+bool known_kind(TableKind k) {
+  return k == TableKind::Wdl || k == TableKind::Dtw || k == TableKind::Rule || k == TableKind::Mtc;
+}
 
 bool known_packing(Packing p) { return p >= Packing::Bits2 && p <= Packing::Runs; }
 

@@ -9,24 +9,25 @@
 namespace dtb::gen {
 
 std::string UnitMemory::dominant() const {
-  const std::uint64_t top = std::max({values, slice_lists, level_state, writer});
+  const std::uint64_t top = std::max({values, slice_lists, level_state, writer, mtc});
   if (top == values) return "packed values of the unit";
+  if (top == mtc) return "MTC values of the unit";
   if (top == level_state) return "working state of the largest level";
   if (top == slice_lists) return "slice lists";
   return "writer's packed blocks";
 }
 
 std::uint64_t UnitMemory::total() const {
-  if (!one_level) return values + slice_lists + level_state + writer;
+  if (!one_level) return values + slice_lists + level_state + writer + mtc;
   // finalize_releasing: while it fills the values, every state byte it has
   // read is released except those of the current batch (2^25 positions),
   // so the values outgrow the released states by one batch's values at most
   // (4 bits a position).
   const std::uint64_t batch_values = std::min(values, (std::uint64_t{1} << 25) / 2);
-  return slice_lists + std::max(level_state + batch_values, values + writer);
+  return slice_lists + mtc + std::max(level_state + batch_values, values + writer);
 }
 
-UnitMemory unit_memory(const Material& m) {
+UnitMemory unit_memory(const Material& m, bool with_mtc) {
   UnitMemory u;
   u.unit = m;
   std::vector<std::vector<std::uint64_t>> levels;
@@ -35,6 +36,7 @@ UnitMemory unit_memory(const Material& m) {
     const PositionIndex index(t);
     levels.push_back(positions_by_advancement(t));
     u.values += UnitValues::bytes_for(index.size());
+    if (with_mtc) u.mtc += MtcValues::bytes_for(index.size());
     u.slice_lists += index.slice_count() * sizeof(std::uint32_t);
     largest_table = std::max(largest_table, index.size());
   }
@@ -47,6 +49,7 @@ UnitMemory unit_memory(const Material& m) {
   // A state byte and a capture bit per position, and two pending flags per 4096 positions.
   u.level_state = largest_level + largest_level / 8 + largest_level / 2048;
   u.writer = largest_table / 4 + largest_table / 64;
+  if (with_mtc) u.writer = std::max(u.writer, largest_table + largest_table / 16);  // .mtc: a byte a position
   u.one_level = levels.front().size() == 1;
   return u;
 }

@@ -7,7 +7,9 @@
 //   - its slice lists: 4 bytes a men configuration;
 //   - the working state of its largest level: 1 byte + 1 bit a position;
 //   - the writer: the packed blocks of one table, 2 bits a position (plus
-//     the compressed frames, a sixteenth of that at most).
+//     the compressed frames, a sixteenth of that at most);
+//   - with `dtb gen --mtc`: the unit's MTC values, a byte a position
+//     (gen/mtc_values.h), and a writer of a byte a position.
 // A unit of one level (kings only) makes its values from its states at the
 // end, releasing the states batch by batch (unit_solver.cpp), so it needs
 // the larger of {working state + a batch} and {values + writer}, not the sum.
@@ -42,13 +44,13 @@ inline constexpr double kDiskBitsPerPosition = 0.18;
 /// Where the memory of solving and writing one unit goes (bytes).
 struct UnitMemory {
   Material unit;
-  std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0;
+  std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0, mtc = 0;
   bool one_level = false;  // kings only: values made after the states are released
   std::uint64_t total() const;
   /// The largest of the four parts, named.
   std::string dominant() const;
 };
-UnitMemory unit_memory(const Material& m);
+UnitMemory unit_memory(const Material& m, bool with_mtc = false);
 
 /// One piece count of a build.
 struct PieceCountPlan {

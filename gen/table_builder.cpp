@@ -44,7 +44,9 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find(".wdl.tmp-") == std::string::npos && name.find(".stats.tmp-") == std::string::npos) continue;
+    if (name.find(".wdl.tmp-") == std::string::npos && name.find(".mtc.tmp-") == std::string::npos &&
+        name.find(".stats.tmp-") == std::string::npos)
+      continue;
     if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
   }
 }
@@ -114,6 +116,11 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
       if (TableError e = write_table(wdl_table_path(dir, t), t, TableKind::Wdl, *solution.values[i],
                                      generator_write_options(threads)))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
+      else if (i < solution.mtc.size())
+        if (TableError m = write_table(mtc_table_path(dir, t), t, TableKind::Mtc,
+                                       MtcTableSource(*solution.mtc[i], *solution.values[i]),
+                                       generator_write_options(threads)))
+          errors[i] = {m.status, "writing " + t.name() + " MTC: " + m.message};
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};
     }
@@ -196,7 +203,7 @@ class Builder {
     for (const Material& m : units)
       for (const Material& t : unit_of(m)) {
         const std::uint64_t n = PositionIndex(t).size();
-        work += fs::exists(wdl_table_path(options_.out_dir, t)) ? n : 2 * n * solve_weight(t);
+        work += present_on_disk(t) ? n : 2 * n * solve_weight(t);
       }
     return work;
   }
@@ -211,20 +218,37 @@ class Builder {
     return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
   }
 
+  // The files a finished table of `t` has: its .wdl, and its .mtc if asked for.
+  std::vector<std::string> table_paths(const Material& t) const {
+    std::vector<std::string> paths = {wdl_table_path(options_.out_dir, t)};
+    if (options_.mtc) paths.push_back(mtc_table_path(options_.out_dir, t));
+    return paths;
+  }
+  bool present_on_disk(const Material& t) const {
+    for (const std::string& path : table_paths(t))
+      if (!fs::exists(path)) return false;
+    return true;
+  }
+
   // Whether every table of the unit is on disk and passes its checks (header,
   // every block checksum); a damaged one is noted and will be rebuilt.
   bool check_present(const Material& m, ProgressBar& progress) {
     int present = 0;
     for (const Material& t : unit_of(m)) {
-      const std::string path = wdl_table_path(options_.out_dir, t);
-      if (!fs::exists(path)) continue;
+      if (!present_on_disk(t)) continue;
       progress.set_item("check " + t.name());
-      std::unique_ptr<TableReader> reader;
-      if (TableError e = open_checked_table(path, t, reader)) {
-        summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
-        continue;
+      bool intact = true;
+      for (const std::string& path : table_paths(t)) {
+        std::unique_ptr<TableReader> reader;
+        const TableKind kind = path.ends_with(table_extension(TableKind::Mtc)) ? TableKind::Mtc : TableKind::Wdl;
+        if (TableError e = open_checked_table(path, t, reader, kind)) {
+          summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
+          intact = false;
+          break;
+        }
       }
-      progress.advance(reader->positions());
+      if (!intact) continue;
+      progress.advance(PositionIndex(t).size());
       if (const auto recorded = read_stats_sidecar(options_.out_dir, t)) summary_.tables.push_back(*recorded);
       ++present;
     }
@@ -239,7 +263,7 @@ class Builder {
     UnitSolution solution;
     Stopwatch watch;
     progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
-    const SolveStatus status = solve_unit(m, *finished_, &progress, solution);
+    const SolveStatus status = solve_unit(m, *finished_, &progress, solution, SolveOptions{options_.mtc});
     progress.set_weight(1);
     switch (status) {
       case SolveStatus::Interrupted: return interrupted(error);
@@ -307,7 +331,7 @@ MemoryPlan plan_memory(const BuildOptions& options, const std::vector<Material>&
   plan.budget = options.memory_bytes ? options.memory_bytes : default_memory_bytes();
   std::uint64_t useful_cache = kMinCacheBytes;
   for (const Material& m : units) {
-    const std::uint64_t need = unit_memory(m).total();
+    const std::uint64_t need = unit_memory(m, options.mtc).total();
     if (need > plan.largest_unit) {
       plan.largest_unit = need;
       plan.largest = m;

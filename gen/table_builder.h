@@ -32,6 +32,9 @@ struct BuildOptions {
   std::optional<Material> only;
   /// Build only materials without men (they depend on nothing else).
   bool kings_only = false;
+  /// Also write `.mtc` tables (moves to conversion, gen/mtc_values.h). A unit
+  /// whose `.wdl` tables exist but not its `.mtc` ones is solved again.
+  bool mtc = false;
   bool show_progress = false;
   /// Bound on the whole process's memory, bytes; 0: default_memory_bytes().
   std::uint64_t memory_bytes = 0;
@@ -82,7 +85,7 @@ enum class BuildStatus { Ok, Interrupted, Failed };
 std::vector<Material> units_to_build(const BuildOptions& options);
 
 /// Write the tables of a solved unit into `dir` (as `dtb gen` does), with
-/// the OpenMP thread count in force.
+/// the OpenMP thread count in force: `.wdl`, and `.mtc` if it has MTC values.
 TableError write_unit_tables(const std::string& dir, const UnitSolution& solution);
 
 /// Build every missing table of `options` onto disk.

@@ -12,8 +12,12 @@ std::string wdl_table_path(const std::string& dir, const Material& m) {
   return dir + "/" + m.name() + table_extension(TableKind::Wdl);
 }
 
-TableError open_checked_table(const std::string& path, const Material& m,
-                              std::unique_ptr<TableReader>& out) {
+std::string mtc_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Mtc);
+}
+
+TableError open_checked_table(const std::string& path, const Material& m, std::unique_ptr<TableReader>& out,
+                              TableKind kind) {
   TableError error;
   out = TableReader::open(path, &error);
   if (!out) return error;
@@ -23,7 +27,7 @@ TableError open_checked_table(const std::string& path, const Material& m,
     return TableError{TableStatus::BadHeader, path + ": " + what};
   };
   if (out->material() != m) return bad("holds material " + out->material().name() + ", not " + m.name());
-  if (out->kind() != TableKind::Wdl) return bad("is not a WDL table");
+  if (out->kind() != kind) return bad(std::string("is not a ") + table_extension(kind) + " table");
   if (out->positions() != index.size())
     return bad("has " + std::to_string(out->positions()) + " positions, the index has " +
                std::to_string(index.size()));

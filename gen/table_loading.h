@@ -24,12 +24,14 @@ namespace dtb::gen {
 
 /// `dir`/`name`.wdl
 std::string wdl_table_path(const std::string& dir, const Material& m);
+/// `dir`/`name`.mtc
+std::string mtc_table_path(const std::string& dir, const Material& m);
 
 /// Open a table and check it fully before it is trusted: readable header of
-/// kind WDL for material `m` with exactly the index's number of positions,
+/// kind `kind` for material `m` with exactly the index's number of positions,
 /// and every block's checksum.
-TableError open_checked_table(const std::string& path, const Material& m,
-                              std::unique_ptr<TableReader>& out);
+TableError open_checked_table(const std::string& path, const Material& m, std::unique_ptr<TableReader>& out,
+                              TableKind kind = TableKind::Wdl);
 
 /// Decode every value of a checked table, one per position in index order, as
 /// WDL | kCaptureFlag (wdl_store.h), with the true value of every capture

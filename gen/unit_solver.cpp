@@ -47,6 +47,7 @@ struct Side {
   PositionIndex index;
   SliceLevels levels;
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
+  std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
   // The level being solved, in local order (LevelCursor): the working state
   // and the must-capture bits, both written in full by the first pass (in
   // parallel: no serial zeroing first, large_array.h).
@@ -81,8 +82,8 @@ struct ChunkTask {
 
 class UnitSolver {
  public:
-  UnitSolver(const Material& m, const FinishedValues& finished, ProgressBar* progress)
-      : finished_(finished), progress_(progress) {
+  UnitSolver(const Material& m, const FinishedValues& finished, ProgressBar* progress, const SolveOptions& options)
+      : finished_(finished), progress_(progress), options_(options) {
     for (const Material& u : unit_of(m)) sides_.emplace_back(u);
   }
 
@@ -96,6 +97,8 @@ class UnitSolver {
     one_level_ = levels == 1;
     if (!one_level_)
       for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+    if (options_.mtc)
+      for (Side& s : sides_) s.mtc = std::make_unique<MtcValues>(s.index.size());
     out.seconds.allocate += watch.lap();
     out.levels = levels;
     for (int a = levels - 1; a >= 0; --a) {
@@ -104,9 +107,11 @@ class UnitSolver {
     }
     out.materials.clear();
     out.values.clear();
+    out.mtc.clear();
     for (Side& s : sides_) {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.values));
+      if (s.mtc) out.mtc.push_back(std::move(s.mtc));
     }
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
@@ -137,6 +142,12 @@ class UnitSolver {
     out.rounds = std::max(out.rounds, propagate());
     out.seconds.propagate += watch.lap();
     if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
+    if (options_.mtc && out.rounds > kMaxMtc + 1) {
+      out.error = "a position of " + sides_.front().material.name() + " converts only after " +
+                  std::to_string(out.rounds - 1) + " plies, more than a .mtc table holds (" +
+                  std::to_string(kMaxMtc) + ")";
+      return SolveStatus::Failed;
+    }
     for (Side& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
     out.seconds.finalize += watch.lap();
     return SolveStatus::Ok;
@@ -167,10 +178,11 @@ class UnitSolver {
 
   // A position that must capture: every move leaves the unit, so it is
   // final at once (the loader resolves such positions the same way).
+  // Every move converts: MTC 1, so round 1 (unit_solver.h).
   std::uint8_t capture_state(const Position& p) const {
     const Wdl best = resolve_captures(p, finished_);
-    if (best == Wdl::Win) return state::kWinAt[0];
-    return best == Wdl::Loss ? state::kLossAt[0] : state::kDraw;
+    if (best == Wdl::Win) return state::kWinAt[1];
+    return best == Wdl::Loss ? state::kLossAt[1] : state::kDraw;
   }
 
   std::uint8_t quiet_state(int t, const Position& p) const {
@@ -178,7 +190,7 @@ class UnitSolver {
     const Bitboard empty = p.empty();
     const Bitboard men = p.men_of(us);
     int king_moves = 0;
-    bool draw_flag = false;
+    bool draw_flag = false, man_moves = false;
     for (int d : forward_directions(us)) {
       Bitboard targets = shift(men, d) & empty;
       while (targets) {
@@ -186,8 +198,9 @@ class UnitSolver {
         const Move m{0, static_cast<std::uint8_t>(to + (-d)), static_cast<std::uint8_t>(to)};
         const bool promotes = (bit(to) & promotion_row(us)) != 0;
         const Wdl v = promotes ? conversion_value(p, m) : man_move_value(t, make_move(p, m));
-        if (v == Wdl::Win) return state::kWinAt[0];
+        if (v == Wdl::Win) return state::kWinAt[1];  // converts at once: MTC 1
         draw_flag |= v == Wdl::Draw;
+        man_moves = true;
       }
     }
     Bitboard kings = p.kings_of(us);
@@ -196,7 +209,9 @@ class UnitSolver {
       for (int d : kDirections)
         for (Bitboard to = shift(at, d) & empty; to; to = shift(to, d) & empty) ++king_moves;
     }
-    if (king_moves == 0) return draw_flag ? state::kDraw : state::kLossAt[0];
+    // No king move: drawn by a man move, lost by converting (MTC 1), or lost
+    // with no move at all, the end of the game (MTC 0).
+    if (king_moves == 0) return draw_flag ? state::kDraw : state::kLossAt[man_moves ? 1 : 0];
     if (king_moves > state::kMaxCounter) throw std::logic_error("too many moves for the solver's counter");
     return state::undecided_state(king_moves, draw_flag);
   }
@@ -210,7 +225,7 @@ class UnitSolver {
       if (interrupt_requested()) continue;
       const std::uint64_t end = std::min(n, (c + 1) * kChunk);
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
-      bool frontier = false;
+      bool frontier[2] = {false, false};
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
         for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next()) {
@@ -221,11 +236,13 @@ class UnitSolver {
           } else {
             s.state[i] = quiet_state(t, p);
           }
-          frontier |= state::is_frontier(s.state[i], 0);
+          for (int parity = 0; parity < 2; ++parity) frontier[parity] |= state::is_frontier(s.state[i], parity);
+          if (s.mtc) s.mtc->set(cursor.index(), 0);
         }
         s.captures[word >> 6] = capture_bits;
       }
-      if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
+      for (int parity = 0; parity < 2; ++parity)
+        if (frontier[parity]) s.pending[static_cast<std::size_t>(parity)][c].store(true, std::memory_order_relaxed);
       report(end - c * kChunk);
     }
   }
@@ -287,8 +304,10 @@ class UnitSolver {
     }
   }
 
-  // Propagate the frontier positions of this parity in one chunk. Returns how many.
-  std::uint64_t propagate_chunk(const ChunkTask& task, int parity) {
+  // Propagate the frontier positions of round `round` in one chunk (their
+  // MTC is `round`). Returns how many.
+  std::uint64_t propagate_chunk(const ChunkTask& task, int round) {
+    const int parity = round & 1;
     Side& s = sides_[static_cast<std::size_t>(task.side)];
     const std::uint64_t end = std::min(s.positions, (task.chunk + 1) * kChunk);
     std::uint64_t here = 0;
@@ -301,6 +320,7 @@ class UnitSolver {
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
       propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
       ref.store(win ? state::kWin : state::kLoss, std::memory_order_relaxed);
+      if (s.mtc) s.mtc->set(cursor.index(), std::min(round, kMaxMtc));  // past it, solve() fails
       ++here;
     }
     return here;
@@ -320,9 +340,9 @@ class UnitSolver {
     return tasks;
   }
 
-  // One round: propagate every frontier position of this parity. Returns how many.
-  std::uint64_t propagation_round(int parity) {
-    const std::vector<ChunkTask> tasks = pending_chunks(parity);
+  // One round: propagate every frontier position of this round. Returns how many.
+  std::uint64_t propagation_round(int round) {
+    const std::vector<ChunkTask> tasks = pending_chunks(round & 1);
     if (tasks.empty()) return 0;
     std::uint64_t frontier = 0;
     std::optional<SpreadScheduler> scheduler;
@@ -333,7 +353,7 @@ class UnitSolver {
       // (the barrier at the end of `single` publishes the scheduler)
       scheduler->run(omp_get_thread_num(), [&](std::size_t k) {
         if (interrupt_requested()) return;
-        const std::uint64_t here = propagate_chunk(tasks[k], parity);
+        const std::uint64_t here = propagate_chunk(tasks[k], round);
         frontier += here;
         if (here) report(here);
       });
@@ -341,9 +361,13 @@ class UnitSolver {
     return frontier;
   }
 
+  // Rounds until one decides nothing. Round 0 (positions without a move)
+  // may be empty while round 1 is not: only from round 1 on does an empty
+  // round mean that no position is left to decide (each round marks only
+  // the next). Returns the first empty round: the largest MTC plus one.
   int propagate() {
     int round = 0;
-    while (!interrupt_requested() && propagation_round(round & 1) > 0) ++round;
+    while (!interrupt_requested() && (propagation_round(round) > 0 || round == 0)) ++round;
     return round;
   }
 
@@ -393,6 +417,7 @@ class UnitSolver {
 
   const FinishedValues& finished_;
   ProgressBar* progress_;
+  SolveOptions options_;
   bool one_level_ = false;
   std::vector<Side> sides_;
   int level_ = 0;
@@ -407,8 +432,8 @@ std::vector<Material> unit_of(const Material& m) {
 }
 
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
-                       UnitSolution& out) {
-  UnitSolver solver(m, finished, progress);
+                       UnitSolution& out, const SolveOptions& options) {
+  UnitSolver solver(m, finished, progress, options);
   return solver.solve(out);
 }
 

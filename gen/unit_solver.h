@@ -19,7 +19,21 @@
 // its king-move predecessors p (unmove.h). q lost for its mover: p wins. q
 // won: p loses one move; when p has none left it is lost, or drawn if flagged.
 // Counters are updated with atomic compare-and-swap. Whatever is undecided at
-// the end is a draw. The level's values then go to the unit's packed values
+// the end is a draw.
+//
+// Rounds are plies to conversion (MTC, issue 13). Every move that leaves a
+// level is a conversion (a capture or a man move), so a position's MTC
+// depends on nothing outside its level but the WDL values there. Pass 1
+// puts the positions without a legal move (MTC 0) in round 0 and every
+// other position it decides (it converts at once: MTC 1) in round 1; round
+// r propagates the positions of MTC r and so decides exactly those of MTC
+// r + 1: a win through its least-MTC losing successor (the first one
+// propagated), a loss when its last winning successor, the deepest, is
+// propagated (its losing conversions count 1, less than any king move's
+// 1 + MTC >= 2). So the round in which a position is propagated is its MTC,
+// and `SolveOptions::mtc` only records it: the same solver with a second
+// value policy; the WDL values do not change (UnitSolution::rounds is then
+// the largest MTC plus one). The level's values then go to the unit's packed values
 // (unit_values.h) and its working state is dropped. The WDL fixed point is
 // unique, so the values (and so the table bytes) depend neither on thread
 // count or scheduling nor on solving by levels rather than whole units.
@@ -32,6 +46,7 @@
 #include <string>
 
 #include "gen/finished_values.h"
+#include "gen/mtc_values.h"
 #include "gen/progress_bar.h"
 #include "gen/unit_values.h"
 #include "index/material.h"
@@ -43,11 +58,17 @@ struct SolvePhases {
   double allocate = 0, first_pass = 0, propagate = 0, finalize = 0;
 };
 
+struct SolveOptions {
+  /// Also record each decided position's MTC (MtcValues, one byte a position).
+  bool mtc = false;
+};
+
 struct UnitSolution {
   std::vector<Material> materials;                   // the unit: M (and reversed(M))
   std::vector<std::unique_ptr<UnitValues>> values;   // per material
+  std::vector<std::unique_ptr<MtcValues>> mtc;       // per material, with SolveOptions::mtc
   int levels = 0;                                    // levels of slices solved
-  int rounds = 0;                                    // most propagation rounds in one level
+  int rounds = 0;                                    // most propagation rounds in one level (largest MTC + 1)
   SolvePhases seconds;
   std::string error;                                 // why a solve failed
 };
@@ -60,7 +81,7 @@ enum class SolveStatus { Ok, Interrupted, Failed };
 /// reported to `progress`: 2 units per position of the unit. Failed (with
 /// out.error) if a finished value could not be read.
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
-                       UnitSolution& out);
+                       UnitSolution& out, const SolveOptions& options = {});
 
 
 /// The materials of m's unit, m first.

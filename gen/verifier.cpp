@@ -11,6 +11,7 @@
 #include "gen/finished_tables.h"
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
+#include "gen/mtc_verifier.h"
 #include "gen/progress_bar.h"
 #include "gen/slice_order.h"
 #include "gen/table_directory.h"
@@ -380,6 +381,27 @@ bool check_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return true;
 }
 
+// The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
+bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+               const FinishedValues& finished, VerifyReport& report, std::string& failure) {
+  std::vector<Material> materials;
+  std::vector<const UnitValues*> values;
+  int present = 0;
+  for (const auto& t : unit) {
+    materials.push_back(t->material);
+    values.push_back(t->values.get());
+    present += has_mtc_table(dir, t->material);
+  }
+  if (present == 0) return true;
+  if (present != static_cast<int>(unit.size())) {
+    failure = "the unit of " + materials.front().name() + " has a .mtc table for one colour only";
+    return false;
+  }
+  if (!verify_unit_mtc(dir, materials, values, finished, failure)) return false;
+  report.mtc_tables += present;
+  return true;
+}
+
 }  // namespace
 
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
@@ -423,6 +445,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       return false;
     }
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
+    if (!check_mtc(options.dir, unit, *finished, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
       report.positions += t->index.size();

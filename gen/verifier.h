@@ -34,7 +34,9 @@
 //
 // Together, by induction on the order in which positions are proven, (1) and
 // (2) prove that every stored value is the theoretical value, given the
-// smaller tables (verified first) and the move generator. Optionally the XXH3
+// smaller tables (verified first) and the move generator. A unit with `.mtc`
+// tables has them checked too, once its WDL values have passed
+// (mtc_verifier.h). Optionally the XXH3
 // of every file is compared with a checksum list (gen/checksums.h).
 #pragma once
 
@@ -55,6 +57,7 @@ struct VerifyReport {
   std::uint64_t positions = 0;
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
+  int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
 };
 
 /// True if every check passes. Otherwise false, and `failure` says what

@@ -1,5 +1,6 @@
 #include "tests/gen/reference_solver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "rules/movegen.h"
@@ -114,6 +115,44 @@ ReferenceTable solve_material(const Material& m, const Oracle& oracle) {
   }
   for (const Position& p : unknown) table.set(p, Wdl::Draw);  // no forced result: endless, a draw
   return table;
+}
+
+// Every material with exactly n pieces, fewer men first: a promotion adds a
+// king and removes a man, so this order has every dependency solved first.
+std::vector<Material> materials_with(int n) {
+  std::vector<Material> out;
+  for (int wk = 0; wk <= n; ++wk)
+    for (int wm = 0; wk + wm <= n; ++wm)
+      for (int bk = 0; wk + wm + bk <= n; ++bk) {
+        const int bm = n - wk - wm - bk;
+        if (wk + wm == 0 || bk + bm == 0) continue;
+        out.push_back(Material{std::uint8_t(wk), std::uint8_t(wm), std::uint8_t(bk), std::uint8_t(bm)});
+      }
+  std::stable_sort(out.begin(), out.end(), [](const Material& a, const Material& b) { return a.men() < b.men(); });
+  return out;
+}
+
+// Dependencies looked up in the reference's own earlier results.
+Oracle oracle_of(const std::map<Material, ReferenceTable>& solved) {
+  return [&solved](const Position& p) {
+    if (const auto it = solved.find(material_of(p)); it != solved.end()) return static_cast<Wdl>(it->second.raw(p));
+    // A table of M holds both sides to move, so it also answers for
+    // reversed(M) through the colour symmetry of the rules.
+    const Position r = colour_reversed(p);
+    if (const auto it = solved.find(material_of(r)); it != solved.end()) return static_cast<Wdl>(it->second.raw(r));
+    throw std::logic_error("reference dependency missing: " + material_of(p).name());
+  };
+}
+
+// The reference's own values of every material up to 3 pieces.
+const std::map<Material, ReferenceTable>& reference_up_to_3() {
+  static const auto solved = [] {
+    std::map<Material, ReferenceTable> out;
+    for (int n = 2; n <= 3; ++n)
+      for (const Material& m : materials_with(n)) out.emplace(m, solve_material(m, oracle_of(out)));
+    return out;
+  }();
+  return solved;
 }
 
 }  // namespace dtb::reference

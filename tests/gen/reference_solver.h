@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <vector>
 
 #include "index/material.h"
@@ -43,5 +44,16 @@ using Oracle = std::function<Wdl(const Position&)>;
 /// Solve material m for both sides to move. Captures and promotions that
 /// leave m are valued by `oracle`; a side with no piece left has lost.
 ReferenceTable solve_material(const Material& m, const Oracle& oracle);
+
+/// Every material with exactly n pieces, fewer men first: a promotion adds a
+/// king and removes a man, so this order has every dependency solved first.
+std::vector<Material> materials_with(int n);
+
+/// Dependencies looked up in the reference's own earlier results (a table
+/// of M answers for reversed(M) too, through the colour symmetry).
+Oracle oracle_of(const std::map<Material, ReferenceTable>& solved);
+
+/// The reference's own values of every material up to 3 pieces (solved once).
+const std::map<Material, ReferenceTable>& reference_up_to_3();
 
 }  // namespace dtb::reference

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "compress/table_file.h"
+#include "gen/table_builder.h"
 #include "gen/table_loading.h"
 #include "gen/verifier.h"
 #include "index/position_index.h"
@@ -52,11 +53,12 @@ std::vector<std::uint16_t> read_raw_values(const std::string& path) {
   return values;
 }
 
-void rewrite_table(const std::string& path, const Material& m, const std::vector<std::uint16_t>& values) {
+void rewrite_table(const std::string& path, const Material& m, const std::vector<std::uint16_t>& values,
+                   TableKind kind = TableKind::Wdl) {
   const PositionIndex index(m);
   std::vector<std::uint8_t> dont_care(values.size());
   for (std::uint64_t i = 0; i < values.size(); ++i) dont_care[i] = has_capture(index.unrank(i));
-  const TableError written = write_table(path, TableContents{m, TableKind::Wdl, values, dont_care});
+  const TableError written = write_table(path, TableContents{m, kind, values, dont_care});
   INFO(written.message);
   REQUIRE(!written);
 }
@@ -187,4 +189,41 @@ TEST_CASE("verify fails on a self-consistent cycle of false wins") {
   // (Consistent, so step 1 passes: only step 2 says "unfounded".)
   CHECK(failure.find("unfounded value") != std::string::npos);
   CHECK((failure.find("KKvK") != std::string::npos || failure.find("KvKK") != std::string::npos));
+}
+
+TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
+  const std::string dir = gen::testing::make_temp_dir("mtc");
+  gen::BuildOptions build;
+  build.max_pieces = 3;
+  build.out_dir = dir;
+  build.mtc = true;
+  gen::BuildSummary summary;
+  std::string failure;
+  REQUIRE(gen::build_tables(build, summary, failure) == gen::BuildStatus::Ok);
+  gen::VerifyOptions options;
+  options.dir = dir;
+  gen::VerifyReport report;
+  const bool ok = gen::verify_tables(options, report, failure);
+  INFO(failure);
+  REQUIRE(ok);
+  CHECK(report.mtc_tables == report.tables);
+
+  // A won position of KKvK that need not capture: one more ply to conversion.
+  const Material m = *parse_material("KKvK");
+  const PositionIndex index(m);
+  const std::vector<std::uint16_t> wdl = read_raw_values(gen::wdl_table_path(dir, m));
+  std::vector<std::uint16_t> mtc = read_raw_values(gen::mtc_table_path(dir, m));
+  std::uint64_t changed = index.size();
+  for (std::uint64_t i = 0; i < index.size() && changed == index.size(); ++i)
+    if (!has_capture(index.unrank(i)) && wdl[i] == static_cast<std::uint16_t>(Wdl::Win) && mtc[i] > 1) changed = i;
+  REQUIRE(changed < index.size());
+  mtc[changed] += 2;
+  rewrite_table(gen::mtc_table_path(dir, m), m, mtc, TableKind::Mtc);
+  gen::VerifyReport again;
+  CHECK_FALSE(gen::verify_tables(options, again, failure));
+  // The changed position itself, or a position of the twin table (KvKK)
+  // whose moves lead to it, depending on which table is checked first.
+  INFO(failure);
+  CHECK((failure.find("KKvK.mtc: position " + std::to_string(changed) + " ") != std::string::npos ||
+         failure.find("KvKK.mtc") != std::string::npos));
 }

@@ -1,0 +1,135 @@
+#include "gen/mtc_verifier.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <limits>
+#include <memory>
+
+#include "gen/large_array.h"
+#include "gen/table_loading.h"
+#include "index/position_index.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+
+namespace dtb::gen {
+namespace {
+
+constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+
+// Every value of a checked `.mtc` table, a byte a position.
+bool load_mtc(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure) {
+  std::unique_ptr<TableReader> reader;
+  if (TableError e = open_checked_table(mtc_table_path(dir, m), m, reader, TableKind::Mtc)) {
+    failure = e.message;
+    return false;
+  }
+  out.resize(reader->positions());
+  const auto blocks = static_cast<std::int64_t>(reader->block_count());
+  std::atomic<bool> failed{false};
+  std::string message;
+#pragma omp parallel for schedule(dynamic, 16)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    std::vector<std::uint8_t> bytes;
+    if (TableError e = reader->decode_block_bytes(static_cast<std::uint64_t>(b), bytes)) {
+      if (!failed.exchange(true))
+#pragma omp critical(dtb_mtc_load)
+        message = e.message;
+      continue;
+    }
+    std::copy(bytes.begin(), bytes.end(), out.begin() + b * static_cast<std::int64_t>(reader->positions_per_block()));
+  }
+  if (failed) failure = message;
+  return !failed;
+}
+
+class UnitMtcChecker {
+ public:
+  UnitMtcChecker(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                 const FinishedValues& finished)
+      : values_(values), finished_(finished) {
+    for (const Material& m : materials) indexes_.emplace_back(m);
+    mtc_.resize(materials.size());
+  }
+
+  LargeArray<std::uint8_t>& mtc(std::size_t t) { return mtc_[t]; }
+
+  // The first position of table t whose stored MTC is wrong, or kNone.
+  std::uint64_t check(std::size_t t) {
+    std::atomic<std::uint64_t> first{kNone};
+    const auto n = static_cast<std::int64_t>(indexes_[t].size());
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (std::int64_t k = 0; k < n; ++k) {
+      const auto i = static_cast<std::uint64_t>(k);
+      if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) continue;
+      const int want = implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i));
+      if (want == mtc_[t][i]) continue;
+      std::uint64_t cur = first.load();
+      while (i < cur && !first.compare_exchange_weak(cur, i)) {
+      }
+    }
+    return first.load();
+  }
+
+  // What the moves of p (White to move, table t, no capture) imply for its MTC.
+  int implied_mtc(std::size_t t, const Position& p, Wdl stored) const {
+    MoveList moves;
+    generate_moves(p, moves);
+    const std::size_t u = other(t);
+    int best = std::numeric_limits<int>::max(), worst = 0;
+    for (const Move& mv : moves) {
+      const Position after = make_move(p, mv);
+      const Bitboard from = Bitboard{1} << mv.from, to = Bitboard{1} << mv.to;
+      const bool man = (p.men_of(p.side) & from) != 0;
+      Wdl mover;
+      int cost = 1;
+      if (man && (to & promotion_row(p.side))) {
+        mover = negate(finished_.value(after));  // a promotion: a finished material
+      } else {
+        // Black to move in this material is White to move in table u.
+        const std::uint64_t j = indexes_[u].rank(colour_reversed(after));
+        mover = negate(values_[u]->value(j));
+        if (!man) cost = 1 + (values_[u]->capture(j) ? 1 : mtc_[u][j]);
+      }
+      worst = std::max(worst, cost);
+      if (mover == Wdl::Win) best = std::min(best, cost);
+    }
+    return stored == Wdl::Win ? best : worst;
+  }
+
+ private:
+  std::size_t other(std::size_t t) const { return indexes_.size() == 1 ? 0 : 1 - t; }
+
+  const std::vector<const UnitValues*>& values_;
+  const FinishedValues& finished_;
+  std::vector<PositionIndex> indexes_;
+  std::vector<LargeArray<std::uint8_t>> mtc_;
+};
+
+}  // namespace
+
+bool has_mtc_table(const std::string& dir, const Material& m) {
+  std::error_code ec;
+  return std::filesystem::exists(mtc_table_path(dir, m), ec);
+}
+
+bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
+                     const std::vector<const UnitValues*>& values, const FinishedValues& finished,
+                     std::string& failure) {
+  UnitMtcChecker checker(materials, values, finished);
+  for (std::size_t t = 0; t < materials.size(); ++t)
+    if (!load_mtc(dir, materials[t], checker.mtc(t), failure)) return false;
+  for (std::size_t t = 0; t < materials.size(); ++t) {
+    const std::uint64_t i = checker.check(t);
+    if (i == kNone) continue;
+    const Position p = PositionIndex(materials[t]).unrank(i);
+    const int expected = checker.implied_mtc(t, p, values[t]->value(i));
+    failure = materials[t].name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
+              std::string(to_string(values[t]->value(i))) + ") stores MTC " + std::to_string(checker.mtc(t)[i]) +
+              ", its moves imply " + std::to_string(expected);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dtb::gen
