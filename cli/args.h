@@ -2,8 +2,10 @@
 #pragma once
 
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "rules/notation.h"
 
@@ -42,5 +44,33 @@ inline std::optional<Position> parse_fen_or_start(const std::string& s, std::str
   if (s == "start") return start_position();
   return parse_fen(s, error);
 }
+
+/// The table options of the commands that probe (`dtb probe`, `dtb play`):
+/// `--tables DIR` (default: $DTB_TABLES, else tables/) and `--cache-mb N`.
+struct TableOptions {
+  std::string dir;
+  long long cache_mb = 64;
+
+  TableOptions() {
+    const char* env_dir = std::getenv("DTB_TABLES");
+    dir = env_dir && *env_dir ? env_dir : "tables";
+  }
+  /// If args[i] is one of these options: takes it and its value (moving i),
+  /// and returns "" or what is wrong with the value. Otherwise nullopt.
+  std::optional<std::string> take(const std::vector<std::string>& args, std::size_t& i) {
+    const std::string& a = args[i];
+    if (a != "--tables" && a != "--cache-mb") return std::nullopt;
+    if (i + 1 == args.size()) return a + " needs a value";
+    const std::string& value = args[++i];
+    if (a == "--tables") {
+      dir = value;
+    } else if (const auto mb = parse_int(value, 1, 1 << 20)) {
+      cache_mb = *mb;
+    } else {
+      return std::string("--cache-mb must be a whole number from 1 to 1048576");
+    }
+    return std::string();
+  }
+};
 
 }  // namespace dtb::cli

@@ -32,14 +32,14 @@ void print_plain(const ProbeReport& a, std::ostream& out) {
   if (a.rule_wdl) out << " rule " << to_string(*a.rule_wdl);
   for (const MoveReport& m : a.moves)
     if (m.keeps_best) out << " " << m.move;
+  if (a.mtc) out << " mtc " << *a.mtc;
+  if (a.best_move) out << " best " << *a.best_move;
   out << "\n";
 }
 
 int run_probe(const Args& args) {
-  const char* env_dir = std::getenv("DTB_TABLES");
-  std::string dir = env_dir && *env_dir ? env_dir : "tables";
+  TableOptions tables_options;
   bool json = false;
-  long long cache_mb = 64;
   int plies_in_class = 0;  // the count of articles 6.3/6.4: 0 = the class was just entered
   std::vector<std::string> fens;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -50,16 +50,8 @@ int run_probe(const Args& args) {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 32) : std::nullopt;
       if (!n) return usage_error("probe", "--plies-in-class needs a whole number from 0 to 32");
       plies_in_class = static_cast<int>(*n);
-    } else if (a == "--tables" || a == "--cache-mb") {
-      if (i + 1 == args.size()) return usage_error("probe", a + " needs a value");
-      const std::string& value = args[++i];
-      if (a == "--tables") {
-        dir = value;
-      } else if (const auto mb = parse_int(value, 1, 1 << 20)) {
-        cache_mb = *mb;
-      } else {
-        return usage_error("probe", "--cache-mb must be a whole number from 1 to 1048576");
-      }
+    } else if (const auto taken = tables_options.take(args, i)) {
+      if (!taken->empty()) return usage_error("probe", *taken);
     } else if (a.starts_with("--")) {
       return usage_error("probe", "unknown option " + a);
     } else {
@@ -69,13 +61,13 @@ int run_probe(const Args& args) {
 
   Tablebase tables;
   dtb_error e{};
-  if (const dtb_status s = tables.open(dir, static_cast<std::size_t>(cache_mb) << 20, &e);
+  if (const dtb_status s = tables.open(tables_options.dir, static_cast<std::size_t>(tables_options.cache_mb) << 20, &e);
       s != DTB_OK) {
     std::cerr << "dtb probe: " << failure_of(s, e).message << "\n";
     return 1;
   }
   bool failed = false;
-  LimitsTables limits(dir);
+  LimitsTables limits(tables_options.dir);
   auto answer = [&](const std::string& fen) {
     const ProbeReport a = probe_report(tables, limits, fen, plies_in_class);
     failed |= static_cast<bool>(a.failure);
@@ -103,7 +95,8 @@ int run_probe(const Args& args) {
 DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [--plies-in-class N] [FEN ...]",
             "value (win/draw/loss for the side to move) and value-keeping moves of each FEN, "
             "from the tables (default DIR: $DTB_TABLES or tables); FENs from stdin if none given; "
-            "with .dtw/.rule tables also dtw and the 6.3/6.4 rule value after N plies in the class",
+            "with .dtw/.rule tables also dtw and the 6.3/6.4 rule value after N plies in the class; "
+            "with .mtc tables also the moves to conversion and the move of perfect play",
             run_probe);
 
 }  // namespace dtb::cli

@@ -1,9 +1,11 @@
-// dtb rules [--json] [--build] [--dtw-up-to N] [DIR]: what the FMJD draw
-// limits (articles 6.3 and 6.4) do to the small endings (limits/rule_report.h).
+// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2] [DIR]: what the
+// FMJD draw limits (articles 6.3 and 6.4; 6.2 with --article 6.2,
+// article62_report.h) do to the endings (limits/rule_report.h).
 #include <filesystem>
 #include <iostream>
 
 #include "cli/args.h"
+#include "cli/article62_report.h"
 #include "cli/command.h"
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
@@ -15,6 +17,7 @@ namespace {
 
 struct RulesOptions {
   bool json = false, build = false;
+  std::string article;  // "" (6.3 and 6.4) or "6.2"
   int dtw_up_to = 0;  // 0: only the materials the class materials reach
   std::string dir = "tables";
 };
@@ -61,6 +64,10 @@ int run_rules(const Args& args) {
       o.json = true;
     } else if (a == "--build") {
       o.build = true;
+    } else if (a == "--article") {
+      if (i + 1 >= args.size() || (args[i + 1] != "6.2" && args[i + 1] != "6.3" && args[i + 1] != "6.4"))
+        return usage_error("rules", "--article takes 6.2, 6.3 or 6.4");
+      o.article = args[++i];
     } else if (a == "--dtw-up-to") {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 4, 7) : std::nullopt;
       if (!n) return usage_error("rules", "--dtw-up-to needs a piece count from 4 to 7");
@@ -74,6 +81,10 @@ int run_rules(const Args& args) {
     }
   }
   if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
+  if (o.article == "6.2") {
+    if (o.build) return usage_error("rules", "--article 6.2 reads .mtc tables: build them with dtb gen --mtc");
+    return run_article62_report(o.dir, o.json);
+  }
   TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
   if (const int rc = o.build ? build_tables(o, dtw, rules) : load_tables(o, dtw, rules)) return rc;
   const std::vector<RuleReportEntry> report = rule_report(rules, dtw);
@@ -83,9 +94,10 @@ int run_rules(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [DIR]",
+DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2] [DIR]",
             "the 16-move (6.3) and 5-move (6.4) draw limits: rule values, win lengths "
-            "(tables in DIR, default tables/; --build computes .dtw and .rule there first)",
+            "(tables in DIR, default tables/; --build computes .dtw and .rule there first); "
+            "--article 6.2: the 25-move rule from the .mtc tables (dtb gen --mtc)",
             run_rules);
 
 }  // namespace dtb::cli

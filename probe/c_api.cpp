@@ -11,6 +11,7 @@
 #include "index/colour.h"
 #include "probe/c_position.h"
 #include "probe/limit_table_files.h"
+#include "probe/perfect_play.h"
 #include "probe/rule_tables.h"
 #include "probe/tablebase.h"
 #include "rules/notation.h"
@@ -19,6 +20,7 @@ struct dtb_tables {
   std::unique_ptr<dtb::probe::Tablebase> base;
   std::unique_ptr<dtb::probe::RuleTables> rules;  // .rule tables, opened on first use
   std::unique_ptr<dtb::probe::LimitTableFiles> dtw;  // .dtw tables, opened on first use
+  std::unique_ptr<dtb::probe::PerfectPlay> play;     // over `base` and the .mtc tables (first use)
 };
 
 namespace {
@@ -126,6 +128,7 @@ const char* dtb_status_string(dtb_status status) {
     case DTB_IO_ERROR: return "i/o error";
     case DTB_INVALID_ARGUMENT: return "invalid argument";
     case DTB_NOT_IN_CLASS: return "not in a draw-limit class";
+    case DTB_GAME_OVER: return "game over (no legal move)";
   }
   return "unknown status";
 }
@@ -140,6 +143,7 @@ dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_e
       return report(error, e);
     handle->rules = std::make_unique<dtb::probe::RuleTables>(dir);
     handle->dtw = std::make_unique<dtb::probe::LimitTableFiles>(dir, dtb::TableKind::Dtw);
+    handle->play = std::make_unique<dtb::probe::PerfectPlay>(*handle->base, dir);
     *out = handle.release();
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -350,6 +354,42 @@ dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t 
   const dtb::Color to_move = side == DTB_WHITE ? dtb::Color::White : dtb::Color::Black;
   for (size_t i = 0; i < count; ++i) out[i] = dtb::probe::to_c(dtb::table_unrank(*index, first + i, to_move));
   return DTB_OK;
+}
+
+dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, int* mtc,
+                         dtb_error* error) {
+  if (!tables || !wdl || !mtc) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_mtc: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Wdl v;
+    std::optional<int> plies;
+    if (tables->play->mtc(p, v, plies, &detail) != DTB_OK) return report(error, detail);
+    *wdl = to_c(v);
+    *mtc = plies.value_or(-1);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move, dtb_error* error) {
+  if (!tables || !move) return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move: NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Move m;
+    dtb::Wdl kept;
+    if (tables->play->best_move(p, m, &detail, &kept) != DTB_OK) return report(error, detail);
+    *move = dtb::probe::to_c(m);
+    move->wdl = to_c(kept);
+    move->keeps_best = 1;
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
 }
 
 }  // extern "C"

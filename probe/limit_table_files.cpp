@@ -1,5 +1,6 @@
 #include "probe/limit_table_files.h"
 
+#include <array>
 #include <atomic>
 #include <new>
 #include <vector>
@@ -26,12 +27,23 @@ dtb_status status_of(const TableError& e) {
 // slot matches nothing.
 std::atomic<std::uint64_t> next_serial{1};
 
-struct LastBlock {
+// A few decoded blocks per thread, direct-mapped by (file, block). One block
+// would do for a scan of one file in index order, but a caller that
+// alternates between files (dtb_probe_mtc beside dtb_probe_dtw, or a best
+// move reading the MTC of each successor: other materials after captures,
+// other blocks after king moves) would decode a block on every probe.
+struct DecodedBlock {
   std::uint64_t serial = 0;
   std::uint64_t block = 0;
   std::vector<std::uint16_t> values;
 };
-thread_local LastBlock last_block;
+constexpr std::size_t kSlots = 16;
+thread_local std::array<DecodedBlock, kSlots> decoded_blocks;
+
+DecodedBlock& slot_of(std::uint64_t serial, std::uint64_t block) {
+  // Consecutive blocks of a file take consecutive slots; files start apart.
+  return decoded_blocks[(block + serial * 5) % kSlots];
+}
 
 }  // namespace
 
@@ -72,11 +84,11 @@ dtb_status LimitTableFiles::value(const Position& w, std::uint16_t& out, ProbeEr
   const std::uint64_t index = t->index->rank(w);
   const std::uint64_t per_block = t->reader->positions_per_block();
   const std::uint64_t block = index / per_block;
-  LastBlock& last = last_block;
-  if (last.serial != t->serial || last.block != block) {
-    last.serial = 0;  // a failed decode leaves no stale block behind
+  DecodedBlock& slot = slot_of(t->serial, block);
+  if (slot.serial != t->serial || slot.block != block) {
+    slot.serial = 0;  // a failed decode leaves no stale block behind
     try {
-      if (const TableError e = t->reader->decode_block(block, last.values))
+      if (const TableError e = t->reader->decode_block(block, slot.values))
         return fail(error, status_of(e), m.name(), static_cast<std::int64_t>(block),
                     e.message.empty() ? t->reader->material().name() + ": block " + std::to_string(block) +
                                             " is damaged"
@@ -86,10 +98,10 @@ dtb_status LimitTableFiles::value(const Position& w, std::uint16_t& out, ProbeEr
                   "out of memory decoding block " + std::to_string(block) + " of " + m.name() +
                       table_extension(kind_));
     }
-    last.serial = t->serial;
-    last.block = block;
+    slot.serial = t->serial;
+    slot.block = block;
   }
-  out = last.values[index % per_block];
+  out = slot.values[index % per_block];
   return DTB_OK;
 }
 

@@ -6,11 +6,14 @@
 // than WDL probes: an engine's root, a researcher's scan) and checked to hold
 // the expected kind, material and number of positions.
 //
-// Why a per-thread "last decoded block" and not the WDL block cache: these
+// Why a few decoded blocks per thread and not the WDL block cache: these
 // values are 16-bit, the WDL cache packs 2 bits; and their heavy users scan
 // whole materials in index order (dtb_material_positions), where consecutive
-// probes fall into the same block. One block per thread makes such a scan
-// decode each block once instead of once per position, without a lock.
+// probes fall into the same block. A block per thread makes such a scan
+// decode each block once instead of once per position, without a lock; a
+// handful (direct-mapped) keeps probes that alternate between kinds or
+// materials (.mtc beside .dtw, a best move's successors) from evicting each
+// other.
 //
 // Thread safety: value() may be called from many threads at once.
 #pragma once

@@ -44,6 +44,27 @@ Failure add_wdl(const Tablebase& tables, const dtb_position& pos, ProbeReport& r
   return {};
 }
 
+// Moves to conversion and the move of perfect play, through the probe library
+// like the value. A missing .mtc table leaves them unset (a directory built
+// without `dtb gen --mtc` is normal); a damaged one fails the answer, as a
+// damaged .wdl or .dtw does.
+Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, ProbeReport& r) {
+  dtb_error e{};
+  dtb_wdl value = DTB_DRAW;
+  int plies = -1;
+  if (const dtb_status s = tables.mtc(pos, value, plies, &e); s == DTB_OK) {
+    if (plies >= 0) r.mtc = plies;
+  } else if (s != DTB_TABLE_MISSING) {
+    return failure_of(s, e);
+  }
+  dtb_move best{};
+  if (const dtb_status s = tables.best_move(pos, best, &e); s == DTB_OK)
+    r.best_move = Tablebase::move_text(pos, best);
+  else if (s != DTB_TABLE_MISSING && s != DTB_GAME_OVER)
+    return failure_of(s, e);
+  return {};
+}
+
 // dtw for the side to move; one left without pieces has lost (no table
 // holds such a position).
 std::optional<Outcome> dtw_of(LimitsTables& limits, const Position& p, TableError& e) {
@@ -116,6 +137,7 @@ ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::str
   if (Tablebase::from_fen(r.fen, pos, &e) != DTB_OK) return failed(std::move(r), bad_input(e.message));
   if (std::string canonical = Tablebase::to_fen(pos); !canonical.empty()) r.fen = std::move(canonical);
   if (Failure f = add_wdl(tables, pos, r)) return failed(std::move(r), std::move(f));
+  if (Failure f = add_perfect_play(tables, pos, r)) return failed(std::move(r), std::move(f));
   const auto p = parse_fen(r.fen);
   if (!p) return r;
   if (Failure f = add_limits(limits, *p, plies_in_class, r)) return failed(std::move(r), std::move(f));

@@ -41,6 +41,11 @@ struct ProbeReport {
   dtb_wdl wdl = DTB_DRAW;
   std::optional<Outcome> dtw;  // from <dir>/<material>.dtw when it exists
   std::optional<Wdl> rule_wdl;  // from <dir>/<material>.rule, with the given count
+  // Perfect play (dtb_probe_mtc, dtb_best_move). Unset where the directory
+  // lacks the .mtc tables they need, so that a directory built without
+  // `dtb gen --mtc` still answers everything else.
+  std::optional<int> mtc;                // plies to the next conversion; unset for a draw
+  std::optional<std::string> best_move;  // FMJD notation; unset without a legal move
   std::vector<MoveReport> moves;
 };
 

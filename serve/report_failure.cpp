@@ -9,7 +9,7 @@ namespace {
 // of 7: checksum mismatch"); a client gets the file name alone, never the
 // server's directory.
 std::string file_named_in(const std::string& message) {
-  static const std::regex file(R"(([KM]+v[KM]+\.(wdl|dtw|rule))\b)");
+  static const std::regex file(R"(([KM]+v[KM]+\.(wdl|dtw|rule|mtc))\b)");
   std::smatch m;
   return std::regex_search(message, m, file) ? m[1].str() : std::string();
 }

@@ -77,6 +77,17 @@ inline const std::string& dtw_tables_dir() {
   return dir.path();
 }
 
+/// The 2-4 piece tables with their .mtc tables: $DTB_TEST_MTC_TABLES (a CTest
+/// fixture builds them once with `dtb gen --max-pieces 4 --mtc`), else built
+/// now into a temp dir that lives as long as the test process.
+inline std::string mtc_tables_dir() {
+  if (const char* dir = std::getenv("DTB_TEST_MTC_TABLES"); dir && *dir) return dir;
+  static const TempDir built;
+  static const bool generated = (run_gen("--max-pieces 4 --mtc --threads 2", built.path()), true);
+  (void)generated;
+  return built.path();
+}
+
 /// A position from a FEN the test knows to be good (throws otherwise).
 inline dtb_position c_fen(const char* fen) {
   dtb_position p{};

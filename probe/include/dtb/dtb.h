@@ -50,6 +50,7 @@ typedef enum dtb_status {
   DTB_IO_ERROR = 6,         /* a file or directory exists but cannot be read */
   DTB_INVALID_ARGUMENT = 7, /* NULL pointer, buffer too small, bad FEN text */
   DTB_NOT_IN_CLASS = 8,     /* dtb_probe_rule: the material is in no 6.3/6.4 draw-limit class */
+  DTB_GAME_OVER = 9,        /* dtb_best_move: the side to move has no legal move (it has lost) */
 } dtb_status;
 
 /* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN. */
@@ -190,6 +191,34 @@ dtb_status dtb_material_size(const char* material, uint64_t* size, dtb_error* er
  * out[0..count-1]. DTB_INVALID_ARGUMENT if they run past the material's size. */
 dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t first,
                                   dtb_position* out, size_t count, dtb_error* error);
+
+/* ---- Perfect play (issue 13): moves to conversion and a best move. ---- */
+
+/* Moves to conversion from the `.mtc` tables that `dtb gen --mtc` writes: *wdl
+ * is the theoretical value and *mtc the number of plies to the next conversion
+ * (a capture or a man move by either side; the end of the game counts as one)
+ * with perfect play, the winner the fewest, the loser the most. *mtc = -1 for
+ * a draw (a draw has none), 0 for a position whose side to move has no legal
+ * move or no piece (lost), 1 for one whose side to move must capture.
+ * DTB_TABLE_MISSING (naming the file) if the material's .mtc file is absent;
+ * draws, capture positions and lost positions without a move need no .mtc
+ * file. Other failures as dtb_probe_wdl. */
+dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, int* mtc,
+                         dtb_error* error);
+
+/* A move of perfect play, for playing a position out. The cost of a move is 1
+ * if it converts (a capture or a man move), else 1 + the mtc of the position
+ * after it. In a win: among the moves that keep the win, one of least cost
+ * (so the mtc falls by one with every king move and the win is played out,
+ * never shuffled); in a loss: one of greatest cost (the longest resistance);
+ * in a draw: a move that keeps the draw. Ties go to the first such move in
+ * the order of dtb_legal_moves, so the answer is deterministic. move->wdl is
+ * the value it keeps (for the side that makes it), move->keeps_best is 1.
+ * DTB_GAME_OVER if the side to move has no legal move (it has lost);
+ * DTB_TABLE_MISSING as dtb_probe_mtc when a win or loss needs an .mtc file
+ * (a draw needs none). */
+dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move,
+                         dtb_error* error);
 
 #ifdef __cplusplus
 }

@@ -65,6 +65,19 @@ class Tablebase {
     return s;
   }
 
+  /// Value and moves to conversion (plies; -1 for a draw) from the .mtc
+  /// tables (dtb_probe_mtc). Thread-safe.
+  dtb_status mtc(const dtb_position& pos, dtb_wdl& wdl, int& mtc, dtb_error* error = nullptr) const {
+    return dtb_probe_mtc(handle_, &pos, &wdl, &mtc, error);
+  }
+
+  /// The move of perfect play: quickest conversion in a win, longest
+  /// resistance in a loss, a drawing move in a draw (dtb_best_move);
+  /// DTB_GAME_OVER without a legal move. Thread-safe.
+  dtb_status best_move(const dtb_position& pos, dtb_move& move, dtb_error* error = nullptr) const {
+    return dtb_best_move(handle_, &pos, &move, error);
+  }
+
   static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
     return dtb_position_from_fen(fen.c_str(), &pos, error);
   }

@@ -1,0 +1,126 @@
+#include "cli/article62_report.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "gen/mtc_report.h"
+#include "index/position_index.h"
+#include "probe/perfect_play.h"
+#include "probe/tablebase.h"
+#include "rules/notation.h"
+
+namespace dtb::cli {
+namespace {
+
+// Counts at which the text report shows how many wins 6.2 draws.
+constexpr int kShownCounts[] = {0, 10, 20, 30, 40, 49};
+
+// The line of perfect play from p up to and including its next conversion
+// (MTC plies), in move notation; empty if the tables cannot give it.
+std::string line_to_conversion(probe::PerfectPlay& play, Position p, int plies) {
+  std::string line;
+  for (int k = 0; k < plies; ++k) {
+    Move m;
+    if (play.best_move(p, m, nullptr) != DTB_OK) return line + " ?";
+    if (!line.empty()) line += " ";
+    line += move_to_string(p, m);
+    const bool converts = probe::PerfectPlay::converts(p, m);
+    p = make_move(p, m);
+    if (converts) break;
+  }
+  return line;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_histogram(const std::vector<std::uint64_t>& h) {
+  std::string out = "[";
+  for (std::size_t k = 0; k < h.size(); ++k) out += (k ? "," : "") + std::to_string(h[k]);
+  return out + "]";
+}
+
+}  // namespace
+
+int run_article62_report(const std::string& dir, bool json) {
+  std::vector<gen::MtcTableReport> tables;
+  std::string error;
+  if (!gen::mtc_report(dir, !json, tables, error)) {
+    std::cerr << "dtb rules --article 6.2: " << error << " (the tables come from: dtb gen --mtc --out " << dir
+              << ")\n";
+    return 1;
+  }
+  std::unique_ptr<probe::Tablebase> base;
+  probe::ProbeError perr;
+  if (probe::Tablebase::open(dir, 64u << 20, base, &perr) != DTB_OK) {
+    std::cerr << "dtb rules --article 6.2: " << perr.message << "\n";
+    return 1;
+  }
+  probe::PerfectPlay play(*base, dir);
+  std::ostringstream out;
+  bool all_exact = true;
+  int longest = -1;
+  if (json) out << "[";
+  for (std::size_t k = 0; k < tables.size(); ++k) {
+    const gen::MtcTableReport& t = tables[k];
+    all_exact = all_exact && t.exact;
+    longest = std::max(longest, t.longest_win);
+    const PositionIndex index(t.material);
+    const Position win = index.unrank(t.longest_win_index);
+    const std::string fen = t.longest_win >= 0 ? to_fen(win) : "";
+    const std::string line = t.longest_win >= 0 ? line_to_conversion(play, win, t.longest_win) : "";
+    if (json) {
+      out << (k ? ",\n" : "\n") << "{\"material\":" << json_string(t.material.name()) << ",\"to_move\":\"white\""
+          << ",\"positions\":" << t.positions << ",\"win\":" << t.win << ",\"draw\":" << t.draw
+          << ",\"loss\":" << t.loss << ",\"longest_win_mtc\":" << t.longest_win
+          << ",\"longest_loss_mtc\":" << t.longest_loss << ",\"longest_win_fen\":"
+          << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_line\":"
+          << (fen.empty() ? "null" : json_string(line)) << ",\"wins_drawn_at\":[";
+      for (int c = 0; c < gen::kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
+      out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
+          << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc) << "}";
+      continue;
+    }
+    if (k == 0) {
+      out << "FMJD 6.2 (50 plies without a man move or capture: a draw) per table, White to move.\n"
+          << "mtc: plies to the next conversion with perfect play; drawn@c: wins that 6.2 draws with c plies counted\n";
+      char head[256];
+      std::snprintf(head, sizeof head, "%-9s %12s %12s %8s %8s", "material", "wins", "losses", "max-win", "max-loss");
+      out << head;
+      for (int c : kShownCounts) out << "  drawn@" << c;
+      out << "  exact\n";
+    }
+    char row[256];
+    std::snprintf(row, sizeof row, "%-9s %12llu %12llu %8d %8d", t.material.name().c_str(),
+                  static_cast<unsigned long long>(t.win), static_cast<unsigned long long>(t.loss), t.longest_win,
+                  t.longest_loss);
+    out << row;
+    for (int c : kShownCounts) {
+      std::snprintf(row, sizeof row, " %8llu", static_cast<unsigned long long>(t.wins_drawn_at(c)));
+      out << row;
+    }
+    out << "  " << (t.exact ? "yes" : "NO") << "\n";
+    if (!fen.empty()) out << "          longest: " << fen << "  " << line << "\n";
+  }
+  if (json) {
+    out << "\n]\n";
+  } else {
+    out << (all_exact ? "Every table is exact: no conversion anywhere takes more than 50 plies, so a position's 6.2 value "
+                        "with c plies counted is its theoretical value if MTC <= 50 - c, else a draw.\n"
+                      : "Tables marked NO convert into tables with MTC over 50: their 6.2 values need a rule-aware "
+                        "solve; the counts shown for them are the MTC ones.\n")
+        << "Longest conversion of a win: " << longest << " plies.\n";
+  }
+  std::cout << out.str();
+  return 0;
+}
+
+}  // namespace dtb::cli

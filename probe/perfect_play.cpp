@@ -1,0 +1,123 @@
+#include "probe/perfect_play.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compress/table_file.h"
+#include "index/colour.h"
+#include "index/material.h"
+#include "probe/capture_check.h"
+#include "rules/notation.h"
+
+namespace dtb::probe {
+namespace {
+
+dtb_status fail(ProbeError* error, dtb_status status, std::string material, std::string message) {
+  if (error) *error = ProbeError{status, std::move(material), -1, std::move(message)};
+  return status;
+}
+
+}  // namespace
+
+PerfectPlay::PerfectPlay(Tablebase& base, std::string dir)
+    : base_(base), dir_(dir), files_(std::move(dir), TableKind::Mtc) {}
+
+bool PerfectPlay::converts(const Position& p, const Move& m) {
+  return m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;
+}
+
+dtb_status PerfectPlay::decided_mtc(const Position& p, Wdl v, int& out, ProbeError* error) {
+  out = 0;
+  if (p.pieces(p.side) == 0) return DTB_OK;  // FMJD 7.2: lost, the game is over
+  if (must_capture(p)) {                     // every move converts
+    out = 1;
+    return DTB_OK;
+  }
+  // Blocked: lost with no move left. Only a loss can be (a win has a move).
+  if (v == Wdl::Loss && count_moves(p) == 0) return DTB_OK;
+  const Position w = white_to_move_form(p);
+  std::uint16_t stored = 0;
+  ProbeError detail;
+  if (const dtb_status s = files_.value(w, stored, &detail); s != DTB_OK) {
+    // The reader's message names the file; say also what writes it, since a
+    // directory built without --mtc is the usual cause.
+    if (s == DTB_TABLE_MISSING)
+      detail.message = "table file missing: " + dir_ + "/" + material_of(w).name() + table_extension(TableKind::Mtc) +
+                       " (moves-to-conversion tables are built by `dtb gen --mtc`)";
+    if (error) *error = std::move(detail);
+    return s;
+  }
+  // Any position that still has a move needs at least one ply to convert: a
+  // stored 0 here is damage (or a file of another meaning), not a distance.
+  if (stored == 0)
+    return fail(error, DTB_CORRUPTED_TABLE, material_of(w).name(),
+                dir_ + "/" + material_of(w).name() + table_extension(TableKind::Mtc) +
+                    ": MTC 0 stored for a position that has legal moves (" + to_fen(p) + ")");
+  out = stored;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error) {
+  if (converts(p, m)) {
+    out = 1;
+    return DTB_OK;
+  }
+  int after = 0;
+  if (const dtb_status s = decided_mtc(make_move(p, m), after_value, after, error); s != DTB_OK) return s;
+  out = 1 + after;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::mtc(const Position& p, Wdl& value, std::optional<int>& mtc, ProbeError* error) {
+  mtc.reset();
+  if (const dtb_status s = base_.wdl(p, value, error); s != DTB_OK) return s;
+  if (value == Wdl::Draw) return DTB_OK;
+  int plies = 0;
+  if (const dtb_status s = decided_mtc(p, value, plies, error); s != DTB_OK) return s;
+  mtc = plies;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {
+  MoveList list;
+  generate_moves(p, list);
+  // Checked before the size: a game that is over needs no table to say so.
+  if (list.size == 0)
+    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
+  if (const dtb_status s = base_.check_size(p, error); s != DTB_OK) return s;
+
+  // The values of the moves first: the position's value is the best of them.
+  std::vector<Wdl> values(static_cast<std::size_t>(list.size));
+  Wdl top = Wdl::Loss;
+  for (int i = 0; i < list.size; ++i) {
+    if (const dtb_status s = base_.wdl_after(p, list[i], values[static_cast<std::size_t>(i)], error);
+        s != DTB_OK)
+      return s;
+    if (values[static_cast<std::size_t>(i)] > top) top = values[static_cast<std::size_t>(i)];
+  }
+  if (value) *value = top;
+
+  int chosen = -1;
+  int chosen_cost = 0;
+  for (int i = 0; i < list.size; ++i) {
+    if (values[static_cast<std::size_t>(i)] != top) continue;
+    if (top == Wdl::Draw) {  // any drawing move will do; the first is deterministic
+      chosen = i;
+      break;
+    }
+    int c = 0;
+    if (const dtb_status s = cost(p, list[i], negate(top), c, error); s != DTB_OK) return s;
+    // Strict comparisons: a tie keeps the earlier move.
+    const bool better = chosen < 0 || (top == Wdl::Win ? c < chosen_cost : c > chosen_cost);
+    if (better) {
+      chosen = i;
+      chosen_cost = c;
+    }
+    if (top == Wdl::Win && chosen_cost == 1) break;  // no move converts sooner than at once
+  }
+  out = list[chosen];
+  return DTB_OK;
+}
+
+}  // namespace dtb::probe

@@ -1,0 +1,71 @@
+// Perfect play from the tables: moves to conversion (MTC) and a best move,
+// for dtb_probe_mtc and dtb_best_move.
+//
+// Why MTC and not WDL alone: in a won king ending most king moves keep the
+// win, and a player that picks any of them can shuffle forever. MTC, the
+// plies to the next conversion (a capture or a man move by either side; the
+// end of the game counts as one) with the winner minimising and the loser
+// maximising, falls by exactly one along every non-converting ply of perfect
+// play, and conversions cannot be undone, so a winner that always picks the
+// least MTC plays the win out.
+//
+// The `.mtc` files (`dtb gen --mtc`, compress/FORMAT.md) hold White to move
+// only and store nothing meaningful for draws and capture positions, so:
+//   - a draw has no MTC (nothing is read);
+//   - a side to move without a piece or a legal move has lost: MTC 0;
+//   - a side to move that must capture converts with any move: MTC 1;
+//   - otherwise one read of white_to_move_form(p) in its material's .mtc.
+// The files are read through LimitTableFiles, the probe library's reader of
+// one-value-per-position tables (.dtw, .rule), not a reader of its own.
+//
+// Thread safety: every member may be called from many threads at once
+// (Tablebase and LimitTableFiles are; this class adds no mutable state).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "dtb/dtb.h"
+#include "probe/limit_table_files.h"
+#include "probe/tablebase.h"
+#include "rules/movegen.h"
+#include "rules/value.h"
+
+namespace dtb::probe {
+
+class PerfectPlay {
+ public:
+  /// `base` (which must outlive this) gives the values; `dir` is the
+  /// directory whose `.mtc` files give the distances (opened on first use).
+  PerfectPlay(Tablebase& base, std::string dir);
+
+  /// Value of a valid position for its side to move and, unless it is a draw,
+  /// its MTC in plies. DTB_TABLE_MISSING (naming the file and `dtb gen --mtc`)
+  /// if the position needs an absent .mtc file; DTB_CORRUPTED_TABLE if the
+  /// file is damaged or holds a value no position can have.
+  dtb_status mtc(const Position& p, Wdl& value, std::optional<int>& mtc, ProbeError* error);
+
+  /// The move of perfect play (see dtb_best_move in dtb/dtb.h): in a win the
+  /// value-keeping move of least cost, in a loss the move of greatest cost,
+  /// where a move's cost is 1 if it converts and 1 + the MTC after it
+  /// otherwise; in a draw a move that keeps the draw. Ties: the first in
+  /// generate_moves order. `value` (if given) receives the position's value,
+  /// which the move keeps. DTB_GAME_OVER if the side to move has no legal move.
+  dtb_status best_move(const Position& p, Move& out, ProbeError* error, Wdl* value = nullptr);
+
+  /// Whether a move of `p` is a conversion: a capture or a man move.
+  static bool converts(const Position& p, const Move& m);
+
+ private:
+  // The MTC of a position whose value `v` (not a draw) is already known.
+  dtb_status decided_mtc(const Position& p, Wdl v, int& out, ProbeError* error);
+  // Plies to the next conversion when `m` is played from `p`; `after_value`
+  // is the value of the position after it for its side to move.
+  dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
+
+  Tablebase& base_;
+  std::string dir_;
+  LimitTableFiles files_;
+};
+
+}  // namespace dtb::probe

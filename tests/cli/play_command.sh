@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# `dtb play` and the perfect-play keys of `dtb probe` (issue 13), on the 2-4
+# piece tables built with `dtb gen --mtc` (fixture). Every line `dtb play`
+# prints is checked against `dtb probe`, not against stored answers: each move
+# is legal and leads to the next FEN, is the position's best_move, the MTC
+# falls by one along every king move that does not capture, and the result is
+# the one the first position's value promises. Then the plain output, a
+# directory without .mtc tables, and the errors.
+set -euo pipefail
+dtb=$1
+tables=${DTB_TEST_MTC_TABLES:?DTB_TEST_MTC_TABLES must name the 2-4 piece tables with .mtc}
+fail() { echo "FAIL: $*"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Three kings against one (a king manoeuvre of MTC 8), Black winning with kings
+# against a man, the lone king's side of a lost ending (the longest
+# resistance, MTC 9), a draw, and a blocked side that has lost already.
+for fen in "W:WK17,K28,K40:BK2" "B:W50:BK5,K1" "B:WK3,K44,K50:BK11" "W:WK1,K2:BK50" "W:W46:B37,41"; do
+  "$dtb" play --tables "$tables" --json "$fen" >"$work/line.json" || fail "dtb play $fen exited $?"
+  python3 - "$dtb" "$tables" "$work/line.json" <<'PY' || fail "line from $fen"
+import json, subprocess, sys
+dtb, tables, path = sys.argv[1:]
+line = json.load(open(path))
+moves, fens = line["moves"], line["fens"]
+assert len(fens) == len(moves) + 1 and line["plies"] == len(moves), line
+assert fens[0] == line["fen"], line
+
+def probe(fen):
+    out = subprocess.run([dtb, "probe", "--tables", tables, "--json", fen], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+def kings(fen):  # squares of the kings of the side to move
+    side, white, black = fen.split(":")
+    pieces = (white if side == "W" else black)[1:]
+    return {int(p[1:]) for p in pieces.split(",") if p.startswith("K")}
+
+first = probe(fens[0])
+assert first["wdl"] == line["wdl"] and first["mtc"] == line["mtc"], (first, line)
+assert (first["mtc"] is None) == (first["wdl"] == "draw"), first
+reports = [first] + [probe(f) for f in fens[1:]]
+for i, move in enumerate(moves):
+    here, after = reports[i], reports[i + 1]
+    assert here["best_move"] == move, (fens[i], here["best_move"], move)
+    assert move in here["best"], (fens[i], move, here["best"])
+    step = [m for m in here["moves"] if m["move"] == move]
+    assert len(step) == 1 and step[0]["fen"] == fens[i + 1], (fens[i], move, fens[i + 1])
+    king_move = "x" not in move and int(move.split("-")[0]) in kings(fens[i])
+    if king_move and here["mtc"] is not None:
+        assert after["mtc"] == here["mtc"] - 1, (fens[i], move, here["mtc"], after["mtc"])
+last = reports[-1]
+side_to_move = {"W": "White", "B": "Black"}
+if line["wdl"] == "draw":
+    assert line["result"] == "draw (repetition)" and line["winner"] is None, line
+    assert fens.count(fens[-1]) == 3, fens
+else:
+    # The game ended: the side to move has no legal move and has lost.
+    assert last["moves"] == [] and last["best_move"] is None and last["mtc"] == 0, last
+    loser = side_to_move[fens[-1][0]]
+    winner = "Black" if loser == "White" else "White"
+    assert line["result"] == winner + " wins" and line["winner"] == winner.lower(), line
+    starter = side_to_move[fens[0][0]]
+    assert (winner == starter) == (line["wdl"] == "win"), line
+print(fens[0], line["result"], len(moves), "plies")
+PY
+done
+
+# Plain output: numbered moves ("1... " when Black starts) and the result.
+out=$("$dtb" play --tables "$tables" "B:W50:BK5,K1")
+[[ "$(sed -n 1p <<<"$out")" == "1... "* ]] || fail "Black starts: $out"
+[ "$(tail -1 <<<"$out")" = "Black wins" ] || fail "Black wins: $out"
+out=$("$dtb" play --tables "$tables" "W:WK1,K2,K3:BK45")
+[[ "$(sed -n 1p <<<"$out")" =~ ^1\.\ [0-9]+-[0-9]+\ [0-9]+[-x][0-9]+\ 2\.\  ]] || fail "White starts: $out"
+[ "$(tail -1 <<<"$out")" = "White wins" ] || fail "White wins: $out"
+out=$("$dtb" play --tables "$tables" "W:W46:B37,41")
+[ "$out" = "Black wins" ] || fail "no legal move: $out"
+[ "$("$dtb" play --tables "$tables" "W:WK1,K2:BK50" | tail -1)" = "draw (repetition)" ] || fail "draw"
+
+# dtb probe: plain output appends mtc and best; a forced capture has MTC 1.
+out=$("$dtb" probe --tables "$tables" "W:W28,K46:B23")
+[ "$out" = "W:W28,K46:B23 win 28x19 mtc 1 best 28x19" ] || fail "probe plain: $out"
+out=$("$dtb" probe --tables "$tables" "W:WK1,K2:BK50")
+[[ "$out" == *" best "* && "$out" != *" mtc "* ]] || fail "probe plain, draw: $out"
+
+# A directory without .mtc tables: probe still answers, with null mtc and
+# best_move where they need a table; play fails naming `dtb gen --mtc`.
+mkdir "$work/wdl-only"
+for f in "$tables"/*.wdl; do ln -s "$(readlink -f "$f")" "$work/wdl-only/"; done
+"$dtb" probe --tables "$work/wdl-only" --json "W:WK1,K2,K3:BK45" "W:W28,K46:B23" >"$work/probe.json" ||
+  fail "probe without .mtc tables exited $?"
+python3 - "$work/probe.json" <<'PY' || fail "probe --json without .mtc tables"
+import json, sys
+quiet, capture = (json.loads(l) for l in open(sys.argv[1]))
+assert quiet["wdl"] == "win" and quiet["mtc"] is None and quiet["best_move"] is None, quiet
+assert "error" not in quiet and quiet["moves"], quiet
+assert capture["mtc"] == 1 and capture["best_move"] == "28x19", capture  # no table needed
+PY
+set +e
+err=$("$dtb" play --tables "$work/wdl-only" "W:WK1,K2,K3:BK45" 2>&1 >/dev/null); status=$?
+[ "$status" -eq 1 ] && [[ "$err" == *"KKKvK.mtc"* && "$err" == *"dtb gen --mtc"* ]] ||
+  fail "play without .mtc tables: $status $err"
+
+# Errors: a bad FEN, too many pieces, a missing directory (exit 1), usage (exit 2).
+err=$("$dtb" play --tables "$tables" "W:W3:B20" 2>&1 >/dev/null); status=$?
+[ "$status" -eq 1 ] && [[ "$err" == *"bad FEN"* ]] || fail "bad FEN: $status $err"
+err=$("$dtb" play --tables "$tables" "W:WK1,K2,K3:BK49,K50" 2>&1 >/dev/null); status=$?
+[ "$status" -eq 1 ] && [[ "$err" == *"too many pieces"* ]] || fail "too many pieces: $status $err"
+"$dtb" play --tables /nonexistent/tables "W:WK1:BK50" >/dev/null 2>&1; status=$?
+[ "$status" -eq 1 ] || fail "missing directory: exit $status"
+"$dtb" play --tables "$tables" >/dev/null 2>&1; status=$?
+[ "$status" -eq 2 ] || fail "no FEN: exit $status"
+"$dtb" play --tables "$tables" --frobnicate "W:WK1:BK50" >/dev/null 2>&1; status=$?
+[ "$status" -eq 2 ] || fail "unknown option: exit $status"
+set -e
+echo "dtb play and probe mtc/best_move: all checks passed"
