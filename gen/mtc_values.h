@@ -12,10 +12,12 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "compress/table_file.h"
 #include "gen/large_array.h"
 #include "gen/unit_values.h"
+#include "index/material.h"
 
 namespace dtb::gen {
 
@@ -37,6 +39,13 @@ class MtcValues {
  private:
   LargeArray<std::uint8_t> plies_;
 };
+
+/// Every stored value of m's `.mtc` table in `dir`, a byte a position in
+/// index order, after the file's checks (header, kind, material, every
+/// block's checksum). Don't-care positions hold whatever was stored. False
+/// with a message naming the file on failure.
+bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out,
+                     std::string& failure);
 
 /// A table's MTC values as the writer reads them: don't-care where the WDL
 /// value is a draw or the side to move must capture.

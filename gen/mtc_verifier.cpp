@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "gen/large_array.h"
+#include "gen/mtc_values.h"
 #include "gen/table_loading.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -16,32 +17,6 @@ namespace dtb::gen {
 namespace {
 
 constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
-
-// Every value of a checked `.mtc` table, a byte a position.
-bool load_mtc(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure) {
-  std::unique_ptr<TableReader> reader;
-  if (TableError e = open_checked_table(mtc_table_path(dir, m), m, reader, TableKind::Mtc)) {
-    failure = e.message;
-    return false;
-  }
-  out.resize(reader->positions());
-  const auto blocks = static_cast<std::int64_t>(reader->block_count());
-  std::atomic<bool> failed{false};
-  std::string message;
-#pragma omp parallel for schedule(dynamic, 16)
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    std::vector<std::uint8_t> bytes;
-    if (TableError e = reader->decode_block_bytes(static_cast<std::uint64_t>(b), bytes)) {
-      if (!failed.exchange(true))
-#pragma omp critical(dtb_mtc_load)
-        message = e.message;
-      continue;
-    }
-    std::copy(bytes.begin(), bytes.end(), out.begin() + b * static_cast<std::int64_t>(reader->positions_per_block()));
-  }
-  if (failed) failure = message;
-  return !failed;
-}
 
 class UnitMtcChecker {
  public:
@@ -118,7 +93,7 @@ bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materi
                      std::string& failure) {
   UnitMtcChecker checker(materials, values, finished);
   for (std::size_t t = 0; t < materials.size(); ++t)
-    if (!load_mtc(dir, materials[t], checker.mtc(t), failure)) return false;
+    if (!load_mtc_values(dir, materials[t], checker.mtc(t), failure)) return false;
   for (std::size_t t = 0; t < materials.size(); ++t) {
     const std::uint64_t i = checker.check(t);
     if (i == kNone) continue;

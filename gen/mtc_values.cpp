@@ -1,0 +1,36 @@
+#include "gen/mtc_values.h"
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+
+#include "gen/table_loading.h"
+
+namespace dtb::gen {
+
+bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure) {
+  std::unique_ptr<TableReader> reader;
+  if (TableError e = open_checked_table(mtc_table_path(dir, m), m, reader, TableKind::Mtc)) {
+    failure = e.message;
+    return false;
+  }
+  out.resize(reader->positions());
+  const auto blocks = static_cast<std::int64_t>(reader->block_count());
+  std::atomic<bool> failed{false};
+  std::string message;
+#pragma omp parallel for schedule(dynamic, 16)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    std::vector<std::uint8_t> bytes;
+    if (TableError e = reader->decode_block_bytes(static_cast<std::uint64_t>(b), bytes)) {
+      if (!failed.exchange(true))
+#pragma omp critical(dtb_mtc_load)
+        message = e.message;
+      continue;
+    }
+    std::copy(bytes.begin(), bytes.end(), out.begin() + b * static_cast<std::int64_t>(reader->positions_per_block()));
+  }
+  if (failed) failure = message;
+  return !failed;
+}
+
+}  // namespace dtb::gen
