@@ -9,6 +9,7 @@
 // The answer of one line is a ProbeReport (serve/probe_report.h), shared with
 // `dtb serve` so that the command line and the HTTP API answer alike; the
 // JSON writer is shared too (serve/report_json.h), the plain one is here.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -30,6 +31,7 @@ void print_plain(const ProbeReport& a, std::ostream& out) {
   }
   out << " " << to_string(a.wdl);
   if (a.rule_wdl) out << " rule " << to_string(*a.rule_wdl);
+  if (a.rules_wdl) out << " rules " << to_string(*a.rules_wdl);
   for (const MoveReport& m : a.moves)
     if (m.keeps_best) out << " " << m.move;
   if (a.mtc) out << " mtc " << *a.mtc;
@@ -41,6 +43,8 @@ int run_probe(const Args& args) {
   TableOptions tables_options;
   bool json = false;
   int plies_in_class = 0;  // the count of articles 6.3/6.4: 0 = the class was just entered
+  bool class_count_given = false;
+  int plies_since_conversion = -1;  // the count of article 6.2; -1: not asked for
   std::vector<std::string> fens;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -50,6 +54,11 @@ int run_probe(const Args& args) {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 32) : std::nullopt;
       if (!n) return usage_error("probe", "--plies-in-class needs a whole number from 0 to 32");
       plies_in_class = static_cast<int>(*n);
+      class_count_given = true;
+    } else if (a == "--plies-since-conversion") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 49) : std::nullopt;
+      if (!n) return usage_error("probe", "--plies-since-conversion needs a whole number from 0 to 49");
+      plies_since_conversion = static_cast<int>(*n);
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("probe", *taken);
     } else if (a.starts_with("--")) {
@@ -69,7 +78,8 @@ int run_probe(const Args& args) {
   bool failed = false;
   LimitsTables limits(tables_options.dir);
   auto answer = [&](const std::string& fen) {
-    const ProbeReport a = probe_report(tables, limits, fen, plies_in_class);
+    const ProbeReport a = probe_report(tables, limits, fen, plies_in_class, plies_since_conversion,
+                                       class_count_given ? plies_in_class : -1);
     failed |= static_cast<bool>(a.failure);
     if (json)
       std::cout << report_json(a) << "\n";
@@ -92,11 +102,12 @@ int run_probe(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [--plies-in-class N] [FEN ...]",
+DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [--plies-in-class N] [--plies-since-conversion C] [FEN ...]",
             "value (win/draw/loss for the side to move) and value-keeping moves of each FEN, "
             "from the tables (default DIR: $DTB_TABLES or tables); FENs from stdin if none given; "
             "with .dtw/.rule tables also dtw and the 6.3/6.4 rule value after N plies in the class; "
-            "with .mtc tables also the moves to conversion and the move of perfect play",
+            "with .mtc tables also the moves to conversion and the move of perfect play, and with C the value "
+            "under article 6.2 after C plies without a man move or capture (6.3/6.4 in their classes: rules_wdl)",
             run_probe);
 
 }  // namespace dtb::cli

@@ -9,6 +9,8 @@
 
 #include "dtb/dtb.h"
 #include "index/colour.h"
+#include "index/draw_rule_class.h"
+#include "index/material.h"
 #include "probe/c_position.h"
 #include "probe/limit_table_files.h"
 #include "probe/perfect_play.h"
@@ -368,6 +370,38 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
     if (tables->play->mtc(p, v, plies, &detail) != DTB_OK) return report(error, detail);
     *wdl = to_c(v);
     *mtc = plies.value_or(-1);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
+                           int plies_in_class, dtb_wdl* wdl, dtb_error* error) {
+  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_rules: NULL argument");
+  if (plies_since_conversion < 0 || plies_since_conversion > 49)
+    return report(error, DTB_INVALID_ARGUMENT,
+                  "dtb_probe_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Wdl v;
+    if (const dtb::RuleClass c = dtb::rule_class(dtb::material_of(p)); c != dtb::RuleClass::None) {
+      // 6.3/6.4: the class count, at least as long as the 6.2 one, runs out first.
+      if (plies_in_class < 0) plies_in_class = plies_since_conversion;  // entered at the last conversion
+      if (plies_in_class < plies_since_conversion)
+        return report(error, DTB_INVALID_ARGUMENT,
+                      "dtb_probe_rules: a class is entered by a conversion, so plies_in_class cannot be less "
+                      "than plies_since_conversion");
+      if (plies_in_class > dtb::limit_plies(c)) {  // the class count ran out: the game was drawn
+        *wdl = DTB_DRAW;
+        return DTB_OK;
+      }
+      return dtb_probe_rule(tables, pos, plies_in_class, wdl, error);
+    }
+    if (tables->play->rule62(p, plies_since_conversion, v, &detail) != DTB_OK) return report(error, detail);
+    *wdl = to_c(v);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
     return out_of_memory(error);

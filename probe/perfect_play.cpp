@@ -79,6 +79,14 @@ dtb_status PerfectPlay::mtc(const Position& p, Wdl& value, std::optional<int>& m
   return DTB_OK;
 }
 
+dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error) {
+  constexpr int kPlies = 50;  // FMJD 6.2: 25 moves of each player
+  std::optional<int> plies;
+  if (const dtb_status s = mtc(p, out, plies, error); s != DTB_OK) return s;
+  if (plies && *plies > kPlies - plies_since_conversion) out = Wdl::Draw;
+  return DTB_OK;
+}
+
 dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {
   MoveList list;
   generate_moves(p, list);

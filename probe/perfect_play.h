@@ -53,6 +53,15 @@ class PerfectPlay {
   /// which the move keeps. DTB_GAME_OVER if the side to move has no legal move.
   dtb_status best_move(const Position& p, Move& out, ProbeError* error, Wdl* value = nullptr);
 
+  /// Value under FMJD 6.2 with `plies_since_conversion` (0..49) plies of
+  /// king moves already played since the last capture or man move: the
+  /// theoretical value if the next conversion can be forced within the 50
+  /// plies left of the count (MTC <= 50 - c), else a draw. Exact when every
+  /// table the position can convert into has no MTC above 50, which `dtb
+  /// rules --article 6.2` checks per directory (gen/mtc_report.h; true of
+  /// every 2-5 piece table). Class materials (6.3/6.4) are the caller's
+  /// business: there the class count, never shorter, runs out first.
+  dtb_status rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
   /// Whether a move of `p` is a conversion: a capture or a man move.
   static bool converts(const Position& p, const Move& m);
 

@@ -125,7 +125,7 @@ Failure add_limits(LimitsTables& limits, const Position& p, int plies_in_class, 
 }  // namespace
 
 ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::string_view fen,
-                         int plies_in_class) {
+                         int plies_in_class, int plies_since_conversion, int rules_class_count) {
   ProbeReport r;
   r.fen = std::string(fen);
   // The C API reads a NUL-terminated string: a NUL inside would silently cut
@@ -138,6 +138,14 @@ ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::str
   if (std::string canonical = Tablebase::to_fen(pos); !canonical.empty()) r.fen = std::move(canonical);
   if (Failure f = add_wdl(tables, pos, r)) return failed(std::move(r), std::move(f));
   if (Failure f = add_perfect_play(tables, pos, r)) return failed(std::move(r), std::move(f));
+  if (plies_since_conversion >= 0) {
+    dtb_wdl v = DTB_DRAW;
+    const dtb_status s = tables.rules(pos, plies_since_conversion, rules_class_count, v, &e);
+    if (s == DTB_OK)
+      r.rules_wdl = static_cast<Wdl>(v);
+    else if (s != DTB_TABLE_MISSING)
+      return failed(std::move(r), failure_of(s, e));
+  }
   const auto p = parse_fen(r.fen);
   if (!p) return r;
   if (Failure f = add_limits(limits, *p, plies_in_class, r)) return failed(std::move(r), std::move(f));

@@ -46,13 +46,19 @@ struct ProbeReport {
   // `dtb gen --mtc` still answers everything else.
   std::optional<int> mtc;                // plies to the next conversion; unset for a draw
   std::optional<std::string> best_move;  // FMJD notation; unset without a legal move
+  // With a 6.2 count given: the value under article 6.2 (and 6.3/6.4 in
+  // their classes, dtb_probe_rules). Unset without the tables it needs.
+  std::optional<Wdl> rules_wdl;
   std::vector<MoveReport> moves;
 };
 
 /// Everything the tables say about `fen` with `plies_in_class` plies already
 /// played in its draw-limit class (ignored outside the classes). `tables` may
 /// be shared between threads; `limits` may not (one per thread).
+/// With `plies_since_conversion` >= 0 also the value under article 6.2, with
+/// `rules_class_count` as the class count of dtb_probe_rules (-1: the class
+/// was entered at the last conversion).
 ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::string_view fen,
-                         int plies_in_class);
+                         int plies_in_class, int plies_since_conversion = -1, int rules_class_count = -1);
 
 }  // namespace dtb

@@ -112,4 +112,17 @@ err=$("$dtb" play --tables "$tables" "W:WK1,K2,K3:BK49,K50" 2>&1 >/dev/null); st
 "$dtb" play --tables "$tables" --frobnicate "W:WK1:BK50" >/dev/null 2>&1; status=$?
 [ "$status" -eq 2 ] || fail "unknown option: exit $status"
 set -e
+# Article 6.2 (`--plies-since-conversion C`): KKvM converts in 2 plies at best,
+# so with 49 plies counted only a conversion at once would still win: a draw;
+# with 48 the win stands. KKvK is a 6.4 class material: its 10-ply class
+# count, never shorter than the 6.2 count, has run out at 45: a draw.
+out=$("$dtb" probe --tables "$tables" --plies-since-conversion 49 "W:WK2,K3:B1")
+[[ "$out" == "W:WK2,K3:B1 win rules draw "* ]] || fail "6.2 at 49: $out"
+out=$("$dtb" probe --tables "$tables" --plies-since-conversion 48 "W:WK2,K3:B1")
+[[ "$out" == "W:WK2,K3:B1 win rules win "* ]] || fail "6.2 at 48: $out"
+out=$("$dtb" probe --tables "$tables" --plies-since-conversion 45 "W:WK1,K2:BK45")
+[[ "$out" == "W:WK1,K2:BK45 win rules draw "* ]] || fail "6.4 class at 45: $out"
+if "$dtb" probe --tables "$tables" --plies-since-conversion 50 "W:WK2,K3:B1" >/dev/null 2>&1; then
+  fail "a 6.2 count of 50 must be refused"
+fi
 echo "dtb play and probe mtc/best_move: all checks passed"

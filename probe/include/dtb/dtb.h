@@ -220,6 +220,25 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
 dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move,
                          dtb_error* error);
 
+/* Value under the draw rules with both counts, for every material: article
+ * 6.2 (25 moves of each side, 50 plies, with only kings moving and no capture:
+ * a draw) with `plies_since_conversion` (0..49) plies played since the last
+ * capture or man move, combined with 6.3/6.4 for their class materials, with
+ * `plies_in_class` as in dtb_probe_rule (ignored outside the classes; -1: the
+ * class was entered at the last conversion, so its count is the 6.2 count).
+ * In a 6.3/6.4 class the class count decides: the class is entered by a
+ * conversion, so its count is never shorter than the 6.2 count, and its
+ * limit (32 or 10 plies) is below 50 (DTB_INVALID_ARGUMENT if
+ * plies_in_class < plies_since_conversion there; a draw past the class's
+ * limit). Elsewhere: the theoretical
+ * value if the next conversion can be forced within 50 - plies_since_conversion
+ * plies (mtc, dtb_probe_mtc), else a draw; exact when no table the position
+ * converts into has a conversion longer than 50 plies, which `dtb rules
+ * --article 6.2` reports per directory (true of every 2-5 piece table).
+ * Needs the .mtc tables (and the .rule tables for class materials). */
+dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
+                           int plies_in_class, dtb_wdl* wdl, dtb_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,13 @@ class Tablebase {
     return dtb_best_move(handle_, &pos, &move, error);
   }
 
+  /// Value under article 6.2 with both counts, 6.3/6.4 in their classes
+  /// (dtb_probe_rules). Thread-safe.
+  dtb_status rules(const dtb_position& pos, int plies_since_conversion, int plies_in_class, dtb_wdl& wdl,
+                   dtb_error* error = nullptr) const {
+    return dtb_probe_rules(handle_, &pos, plies_since_conversion, plies_in_class, &wdl, error);
+  }
+
   static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
     return dtb_position_from_fen(fen.c_str(), &pos, error);
   }

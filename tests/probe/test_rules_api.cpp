@@ -1,0 +1,121 @@
+// dtb_probe_rules (article 6.2 with 6.3/6.4): against a depth-limited minimax
+// written from the rule itself - with c plies of king moves counted, the
+// side to move wins if within 50 - c plies it can force a conversion (a
+// capture or a man move, or the end of the game) into a position lost for
+// the opponent - and, for class materials, against dtb_probe_rule.
+//
+// The minimax values a conversion by the theoretical value of the position
+// it reaches (a fresh count). That is the 6.2 value there whenever no
+// conversion in the 2-4 piece set takes more than 50 plies, which the first
+// test checks from the tables' own MTC.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <tuple>
+
+#include "dtb/dtb.h"
+#include "index/draw_rule_class.h"
+#include "index/position_index.h"
+#include "probe_test_support.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+
+namespace dtb::test {
+namespace {
+
+dtb_wdl theoretical(dtb_tables* tables, const Position& p) {
+  if (p.pieces(p.side) == 0) return DTB_LOSS;
+  const dtb_position c = c_position(p);
+  dtb_wdl v = DTB_DRAW;
+  REQUIRE(dtb_probe_wdl(tables, &c, &v, nullptr) == DTB_OK);
+  return v;
+}
+
+dtb_wdl for_mover(dtb_wdl after) { return static_cast<dtb_wdl>(2 - static_cast<int>(after)); }
+
+// The value when at most k more plies may pass without a conversion.
+class Minimax {
+ public:
+  explicit Minimax(dtb_tables* tables) : tables_(tables) {}
+  dtb_wdl within(const Position& p, int k) {
+    const auto key = std::make_tuple(p.white, p.black, p.kings, static_cast<int>(p.side), k);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    MoveList moves;
+    generate_moves(p, moves);
+    dtb_wdl best = DTB_LOSS;  // no move: the game is over, lost
+    if (moves.size > 0 && k == 0) best = DTB_DRAW;  // the count has run out
+    for (int i = 0; i < moves.size && k > 0 && best != DTB_WIN; ++i) {
+      const Move& m = moves[i];
+      const Position after = make_move(p, m);
+      const bool converts = m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;
+      const dtb_wdl v = for_mover(converts ? theoretical(tables_, after) : within(after, k - 1));
+      if (v > best) best = v;
+    }
+    return memo_[key] = best;
+  }
+
+ private:
+  dtb_tables* tables_;
+  std::map<std::tuple<Bitboard, Bitboard, Bitboard, int, int>, dtb_wdl> memo_;
+};
+
+struct Handle {
+  dtb_tables* t = nullptr;
+  explicit Handle(const std::string& dir) { REQUIRE(dtb_open(dir.c_str(), 16u << 20, &t, nullptr) == DTB_OK); }
+  ~Handle() { dtb_close(t); }
+};
+
+}  // namespace
+
+TEST_CASE("dtb_probe_rules: article 6.2 values equal a depth-limited minimax of the rule") {
+  Handle h(mtc_tables_dir());
+  std::uint64_t compared = 0, drawn_by_rule = 0;
+  for (const char* name : {"MMvK", "KMvM", "MvKK", "KKvM", "MvKM"}) {
+    const Material m = *parse_material(name);
+    REQUIRE(rule_class(m) == RuleClass::None);
+    const PositionIndex index(m);
+    Minimax minimax(h.t);  // per material: its memo stays small
+    for (std::uint64_t i = 0; i < index.size(); i += 5) {
+      const Position p = index.unrank(i);
+      const dtb_position c = c_position(p);
+      dtb_wdl value = DTB_DRAW;
+      int mtc = -1;
+      REQUIRE(dtb_probe_mtc(h.t, &c, &value, &mtc, nullptr) == DTB_OK);
+      CHECK(mtc <= 50);  // clean: what lets the minimax value conversions theoretically
+      for (int count = 44; count <= 49; ++count) {
+        dtb_wdl rule = DTB_DRAW;
+        REQUIRE(dtb_probe_rules(h.t, &c, count, count, &rule, nullptr) == DTB_OK);
+        const dtb_wdl expected = minimax.within(p, 50 - count);
+        if (rule != expected)
+          FAIL(name << " " << to_fen(p) << " with " << count << " plies counted: " << rule << ", minimax "
+                    << expected);
+        drawn_by_rule += rule == DTB_DRAW && value != DTB_DRAW;
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 10000);
+  CHECK(drawn_by_rule > 0);  // the count bites somewhere, or the test shows nothing
+}
+
+TEST_CASE("dtb_probe_rules: in a 6.3/6.4 class the class count decides; bad counts are refused") {
+  Handle h(dtw_tables_dir());  // with the .rule tables of the 6.4 materials
+  const dtb_position kmvk = c_fen("W:WK12,40:BK11");  // 6.4
+  for (int c = 0; c <= 10; ++c) {
+    dtb_wdl rule = DTB_DRAW, rules = DTB_DRAW;
+    REQUIRE(dtb_probe_rule(h.t, &kmvk, c, &rule, nullptr) == DTB_OK);
+    REQUIRE(dtb_probe_rules(h.t, &kmvk, 0, c, &rules, nullptr) == DTB_OK);
+    CHECK(rules == rule);
+  }
+  dtb_wdl v = DTB_WIN;
+  CHECK(dtb_probe_rules(h.t, &kmvk, 12, 20, &v, nullptr) == DTB_OK);  // past the 10-ply limit
+  CHECK(v == DTB_DRAW);
+  dtb_error e{};
+  CHECK(dtb_probe_rules(h.t, &kmvk, 5, 4, &v, &e) == DTB_INVALID_ARGUMENT);  // class count < 6.2 count
+  const dtb_position mmvk = c_fen("W:W28,33:BK3");
+  CHECK(dtb_probe_rules(h.t, &mmvk, 50, 0, &v, &e) == DTB_INVALID_ARGUMENT);
+  CHECK(dtb_probe_rules(h.t, &mmvk, -1, 0, &v, &e) == DTB_INVALID_ARGUMENT);
+  CHECK(dtb_probe_rules(h.t, nullptr, 0, 0, &v, &e) == DTB_INVALID_ARGUMENT);
+}
+
+}  // namespace dtb::test
