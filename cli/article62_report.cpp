@@ -10,6 +10,7 @@
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
 #include "rules/notation.h"
+#include "serve/json_text.h"
 
 namespace dtb::cli {
 namespace {
@@ -31,15 +32,6 @@ std::string line_to_conversion(probe::PerfectPlay& play, Position p, int plies) 
     if (converts) break;
   }
   return line;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 std::string json_histogram(const std::vector<std::uint64_t>& h) {

@@ -125,4 +125,25 @@ out=$("$dtb" probe --tables "$tables" --plies-since-conversion 45 "W:WK1,K2:BK45
 if "$dtb" probe --tables "$tables" --plies-since-conversion 50 "W:WK2,K3:B1" >/dev/null 2>&1; then
   fail "a 6.2 count of 50 must be refused"
 fi
+
+# dtb rules --article 6.2: counts that add up, and each table's longest win
+# read back through dtb probe (the probe library's own reader) at that MTC.
+"$dtb" rules --article 6.2 --json "$tables" > "$work/report62.json" || fail "rules --article 6.2"
+/usr/bin/python3 - "$dtb" "$tables" "$work/report62.json" <<'PY' || fail "6.2 report"
+import json, subprocess, sys
+dtb, tables, path = sys.argv[1:]
+report = json.load(open(path))
+assert len(report) == 41, len(report)
+for t in report:
+    assert t["win"] + t["draw"] + t["loss"] == t["positions"], t["material"]
+    assert sum(t["win_mtc_histogram"]) == t["win"], t["material"]
+    assert t["wins_drawn_at"][49] == t["win"] - sum(t["win_mtc_histogram"][:2]), t["material"]
+    assert t["exact"], t["material"]  # no conversion in 2-4 takes over 50 plies
+    if t["longest_win_fen"]:
+        out = subprocess.run([dtb, "probe", "--tables", tables, "--json", t["longest_win_fen"]],
+                             capture_output=True, text=True, check=True).stdout
+        probed = json.loads(out)
+        assert probed["wdl"] == "win" and probed["mtc"] == t["longest_win_mtc"], (t["material"], probed)
+        assert len(t["longest_win_line"].split()) <= t["longest_win_mtc"], t["material"]
+PY
 echo "dtb play and probe mtc/best_move: all checks passed"
