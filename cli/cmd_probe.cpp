@@ -76,9 +76,8 @@ int run_probe(const Args& args) {
     return 1;
   }
   bool failed = false;
-  LimitsTables limits(tables_options.dir);
   auto answer = [&](const std::string& fen) {
-    const ProbeReport a = probe_report(tables, limits, fen, plies_in_class, plies_since_conversion,
+    const ProbeReport a = probe_report(tables, fen, plies_in_class, plies_since_conversion,
                                        class_count_given ? plies_in_class : -1);
     failed |= static_cast<bool>(a.failure);
     if (json)

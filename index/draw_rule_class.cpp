@@ -26,6 +26,14 @@ RuleClass rule_class(const Material& m) {
   return RuleClass::None;
 }
 
+int plies_in_class_after(const Position& before, int plies_in_class, const Move& m) {
+  const Position next = make_move(before, m);
+  if (next.white == 0 || next.black == 0) return -1;
+  const RuleClass was = rule_class(material_of(before)), now = rule_class(material_of(next));
+  if (now == RuleClass::None) return -1;
+  return (now == was && plies_in_class >= 0) ? plies_in_class + 1 : 0;
+}
+
 int limit_plies(RuleClass c) {
   switch (c) {
     case RuleClass::SixteenMoves: return 32;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "index/material.h"
+#include "rules/movegen.h"
 
 namespace dtb {
 
@@ -24,6 +25,14 @@ int limit_plies(RuleClass c);
 
 /// Article number as printed in reports: "6.3", "6.4" or "-".
 const char* article_of(RuleClass c);
+
+/// The class count after move `m` of `before`, with `plies_in_class` plies
+/// played in the class of `before` (-1 when it is in no class):
+/// plies_in_class + 1 if the move stays in the same class (king moves, man
+/// moves, a promotion inside 6.3, a capture inside 6.4), 0 if it enters
+/// another class (a fresh count: a capture from 6.3 into 6.4, a promotion
+/// from MMvK into KMvK), -1 if the result is in no class (or the game is over).
+int plies_in_class_after(const Position& before, int plies_in_class, const Move& m);
 
 /// The class materials with the strong side (or, for KvK, either side) White,
 /// in build order: the 6.4 materials first (6.3 captures lead into them),

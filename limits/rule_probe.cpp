@@ -24,14 +24,6 @@ std::optional<Wdl> rule_value(const TableSet& rules, const Position& p, int plie
   return rule_value_with_budget(*budget, limit - plies_in_class);
 }
 
-int plies_in_class_after(const Position& before, int plies_in_class, const Move& m) {
-  const Position next = make_move(before, m);
-  if (next.white == 0 || next.black == 0) return -1;
-  const RuleClass was = rule_class(material_of(before)), now = rule_class(material_of(next));
-  if (now == RuleClass::None) return -1;
-  return (now == was && plies_in_class >= 0) ? plies_in_class + 1 : 0;
-}
-
 namespace {
 
 // Where a game stands: the position and the plies played in its class

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "index/draw_rule_class.h"  // plies_in_class_after: the count the line carries
 #include "limits/table_set.h"
 #include "limits/value_encoding.h"
 #include "rules/movegen.h"
@@ -20,13 +21,6 @@ std::optional<Outcome> rule_budget(const TableSet& rules, const Position& p);
 /// in the class (0 = the class was just entered). nullopt: not in a class,
 /// table missing, or plies_in_class outside 0..limit.
 std::optional<Wdl> rule_value(const TableSet& rules, const Position& p, int plies_in_class);
-
-/// The count after a move: plies_in_class + 1 if the move stays in the same
-/// class (king moves, man moves, a promotion inside 6.3, a capture inside
-/// 6.4), 0 if it enters another class (a fresh count: a capture from 6.3
-/// into 6.4, a promotion from MMvK into KMvK), -1 if the result is in no
-/// class (or the game is over). `plies_in_class` is -1 when `before` is in no class.
-int plies_in_class_after(const Position& before, int plies_in_class, const Move& m);
 
 /// One ply of a principal line, with the count after it (-1: out of classes).
 struct LineStep {

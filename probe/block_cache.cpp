@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -72,6 +73,13 @@ int BlockCache::read_value(const std::uint8_t* page, std::uint32_t offset) {
   return (b >> ((offset & 3) * 2)) & 3;
 }
 
+int BlockCache::read_wide(const std::uint8_t* page, std::uint32_t offset) {
+  // Four values per word; value i is page bytes 2i (low) and 2i + 1 (high).
+  auto* word = reinterpret_cast<std::uint64_t*>(const_cast<std::uint8_t*>(page)) + (offset >> 2);
+  const std::uint64_t w = std::atomic_ref<std::uint64_t>(*word).load(std::memory_order_relaxed);
+  return static_cast<int>((w >> ((offset & 3) * 16)) & 0xFFFF);
+}
+
 void BlockCache::write_page(std::uint8_t* page, const std::uint8_t* packed_page) {
   auto* words = reinterpret_cast<std::uint64_t*>(page);
   for (std::size_t k = 0; k < kPageBytes / 8; ++k) {
@@ -81,7 +89,8 @@ void BlockCache::write_page(std::uint8_t* page, const std::uint8_t* packed_page)
   }
 }
 
-int BlockCache::lookup(std::uint64_t key, std::uint32_t offset) {
+template <class Read>
+int BlockCache::find(std::uint64_t key, Read read) {
   Set& s = set_of(key);
   for (;;) {
     const std::uint32_t before = s.version.load(std::memory_order_acquire);
@@ -93,7 +102,7 @@ int BlockCache::lookup(std::uint64_t key, std::uint32_t offset) {
     for (int w = 0; w < kWays; ++w)
       if (s.keys[w].load(std::memory_order_relaxed) == key) {
         way = w;
-        value = read_value(page(s, w), offset);
+        value = read(page(s, w));
         break;
       }
     std::atomic_thread_fence(std::memory_order_acquire);
@@ -106,6 +115,24 @@ int BlockCache::lookup(std::uint64_t key, std::uint32_t offset) {
     }
     return value;
   }
+}
+
+int BlockCache::lookup(std::uint64_t key, std::uint32_t offset) {
+  return find(key, [offset](const std::uint8_t* p) { return read_value(p, offset); });
+}
+
+int BlockCache::lookup_wide(std::uint64_t key, std::uint32_t offset) {
+  return find(key, [offset](const std::uint8_t* p) { return read_wide(p, offset); });
+}
+
+void BlockCache::insert_wide(std::uint64_t key, const std::uint16_t* values, std::size_t count) {
+  // Byte by byte, low byte first: the page reads the same on any host.
+  std::array<std::uint8_t, kPageBytes> bytes{};
+  for (std::size_t i = 0; i < count; ++i) {
+    bytes[2 * i] = static_cast<std::uint8_t>(values[i] & 0xFF);
+    bytes[2 * i + 1] = static_cast<std::uint8_t>(values[i] >> 8);
+  }
+  insert(key, bytes.data());
 }
 
 void BlockCache::insert(std::uint64_t key, const std::uint8_t* packed_page) {

@@ -23,6 +23,13 @@
 // read-only and the lines stay shared by all cores.
 // Eviction takes the way with the oldest stamp: least recently used, at the
 // granularity of the set's inserts.
+//
+// One cache per handle holds every kind of table it reads: besides the WDL
+// pages, "wide" pages of 16-bit values (.dtw, .rule, .mtc: LimitTableFiles),
+// kWidePagePositions little-endian values in the same kPageBytes. A wide key
+// has kWideKeyBit set and a WDL key never has (probe/table_directory.cpp
+// keeps WDL table ids below 2^15), so the two cannot collide, and one
+// budget (dtb_open's cache_bytes) bounds them all.
 #pragma once
 
 #include <atomic>
@@ -39,6 +46,8 @@ class BlockCache {
   static constexpr std::uint32_t kPagePositions = 1u << kPagePositionsLog2;
   static constexpr std::size_t kPageBytes = kPagePositions / 4;  // 2 bits per value
   static constexpr int kWays = 8;
+  static constexpr std::uint32_t kWidePagePositions = kPageBytes / 2;  // 16 bits per value
+  static constexpr std::uint64_t kWideKeyBit = std::uint64_t{1} << 63;
 
   /// A cache using at most about `bytes` bytes of page memory (at least one
   /// set of kWays pages). Throws std::bad_alloc if that memory is not there.
@@ -53,6 +62,14 @@ class BlockCache {
   /// Store a packed page (kPageBytes bytes; positions past the end of a short
   /// page are ignored). If the page is already cached, nothing changes.
   void insert(std::uint64_t key, const std::uint8_t* packed_page);
+
+  /// The 16-bit value at `offset` (< kWidePagePositions) of the wide page
+  /// `key`, or -1 if the page is not cached.
+  int lookup_wide(std::uint64_t key, std::uint32_t offset);
+
+  /// Store a wide page of `count` (<= kWidePagePositions) values; the rest
+  /// of the page is zero. If the page is already cached, nothing changes.
+  void insert_wide(std::uint64_t key, const std::uint16_t* values, std::size_t count);
 
   std::size_t capacity_bytes() const { return set_count_ * kWays * kPageBytes; }
 
@@ -70,6 +87,10 @@ class BlockCache {
   };
 
   Set& set_of(std::uint64_t key);
+  // The seqlock read shared by lookup and lookup_wide: `read(page)` on the
+  // page of `key`, or -1 if it is not cached.
+  template <class Read>
+  int find(std::uint64_t key, Read read);
   std::uint8_t* page(const Set& s, int way);
   static std::uint32_t lock(Set& s);  // returns the (odd) version it set
   static void unlock(Set& s, std::uint32_t odd_version) {
@@ -79,6 +100,7 @@ class BlockCache {
   // may read a page while an insert rewrites it (the version check then
   // discards what it read), and atomics make that race well defined.
   static int read_value(const std::uint8_t* page, std::uint32_t offset);
+  static int read_wide(const std::uint8_t* page, std::uint32_t offset);
   static void write_page(std::uint8_t* page, const std::uint8_t* packed_page);
 
   std::size_t set_count_ = 0;

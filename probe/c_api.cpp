@@ -12,18 +12,8 @@
 #include "index/draw_rule_class.h"
 #include "index/material.h"
 #include "probe/c_position.h"
-#include "probe/limit_table_files.h"
-#include "probe/perfect_play.h"
-#include "probe/rule_tables.h"
-#include "probe/tablebase.h"
+#include "probe/handle.h"
 #include "rules/notation.h"
-
-struct dtb_tables {
-  std::unique_ptr<dtb::probe::Tablebase> base;
-  std::unique_ptr<dtb::probe::RuleTables> rules;  // .rule tables, opened on first use
-  std::unique_ptr<dtb::probe::LimitTableFiles> dtw;  // .dtw tables, opened on first use
-  std::unique_ptr<dtb::probe::PerfectPlay> play;     // over `base` and the .mtc tables (first use)
-};
 
 namespace {
 
@@ -143,8 +133,8 @@ dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_e
     ProbeError e;
     if (dtb::probe::Tablebase::open(dir, cache_bytes, handle->base, &e) != DTB_OK)
       return report(error, e);
-    handle->rules = std::make_unique<dtb::probe::RuleTables>(dir);
-    handle->dtw = std::make_unique<dtb::probe::LimitTableFiles>(dir, dtb::TableKind::Dtw);
+    handle->dtw = std::make_unique<dtb::probe::DtwTables>(handle->base->cache(), dir);
+    handle->rules = std::make_unique<dtb::probe::RuleTables>(*handle->base, dir);
     handle->play = std::make_unique<dtb::probe::PerfectPlay>(*handle->base, dir);
     *out = handle.release();
     return DTB_OK;
@@ -312,14 +302,7 @@ dtb_status dtb_probe_dtw(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
                          dtb_error* error) {
   return outcome_probe("dtb_probe_dtw", tables, pos, wdl, plies, error,
                        [&](const dtb::Position& p, dtb::Outcome& o, ProbeError& detail) {
-                         if (p.pieces(p.side) == 0) {  // FMJD 7.2: lost, the game is over
-                           o = dtb::Outcome{dtb::Wdl::Loss, 0};
-                           return DTB_OK;
-                         }
-                         std::uint16_t stored = 0;
-                         const dtb_status s = tables->dtw->value(dtb::white_to_move_form(p), stored, &detail);
-                         o = dtb::decode_dtw(stored);
-                         return s;
+                         return tables->dtw->dtw(p, o, &detail);
                        });
 }
 

@@ -1,8 +1,8 @@
 #include "probe/limit_table_files.h"
 
-#include <array>
-#include <atomic>
+#include <algorithm>
 #include <new>
+#include <optional>
 #include <vector>
 
 namespace dtb::probe {
@@ -23,26 +23,19 @@ dtb_status status_of(const TableError& e) {
   }
 }
 
-// Serials start at 1 so that 0 never names a file: a thread's empty block
-// slot matches nothing.
-std::atomic<std::uint64_t> next_serial{1};
-
-// A few decoded blocks per thread, direct-mapped by (file, block). One block
-// would do for a scan of one file in index order, but a caller that
-// alternates between files (dtb_probe_mtc beside dtb_probe_dtw, or a best
-// move reading the MTC of each successor: other materials after captures,
-// other blocks after king moves) would decode a block on every probe.
-struct DecodedBlock {
-  std::uint64_t serial = 0;
-  std::uint64_t block = 0;
-  std::vector<std::uint16_t> values;
-};
-constexpr std::size_t kSlots = 16;
-thread_local std::array<DecodedBlock, kSlots> decoded_blocks;
-
-DecodedBlock& slot_of(std::uint64_t serial, std::uint64_t block) {
-  // Consecutive blocks of a file take consecutive slots; files start apart.
-  return decoded_blocks[(block + serial * 5) % kSlots];
+// The cache key of a table's first page: the wide mark, the kind (bits
+// 56-62), the material at 4 bits a count (bits 40-55), and the page number
+// below: 2^40 pages of 2^11 values, far more than any table that can be
+// built. Made of what the table is, so no two tables of a handle share one.
+// nullopt for a table that would not fit.
+std::optional<std::uint64_t> first_page_key(TableKind kind, const Material& m, std::uint64_t pages) {
+  constexpr int kPageBits = 40;
+  for (const int count : {m.white_kings, m.white_men, m.black_kings, m.black_men})
+    if (count > 15) return std::nullopt;
+  if (pages >> kPageBits) return std::nullopt;
+  const std::uint64_t material = (std::uint64_t{m.white_kings} << 12) | (std::uint64_t{m.white_men} << 8) |
+                                 (std::uint64_t{m.black_kings} << 4) | m.black_men;
+  return BlockCache::kWideKeyBit | ((static_cast<std::uint64_t>(kind) & 0x7F) << 56) | (material << kPageBits);
 }
 
 }  // namespace
@@ -64,12 +57,19 @@ const LimitTableFiles::OpenTable* LimitTableFiles::table(const Material& m, Prob
   }
   auto entry = std::make_unique<OpenTable>();
   entry->index = std::make_unique<PositionIndex>(m);
-  if (reader->positions() != entry->index->size()) {
+  if (reader->positions() != entry->index->size() || reader->positions_per_block() == 0) {
     fail(error, DTB_CORRUPTED_TABLE, m.name(), -1, path + ": wrong number of positions");
     return nullptr;
   }
+  entry->pages_per_block =
+      (reader->positions_per_block() + BlockCache::kWidePagePositions - 1) / BlockCache::kWidePagePositions;
+  const auto key = first_page_key(kind_, m, reader->block_count() * entry->pages_per_block);
+  if (!key) {
+    fail(error, DTB_CORRUPTED_TABLE, m.name(), -1, path + ": too many positions for the probe's cache");
+    return nullptr;
+  }
+  entry->key = *key;
   entry->reader = std::move(reader);
-  entry->serial = next_serial.fetch_add(1, std::memory_order_relaxed);
   return open_.emplace(m, std::move(entry)).first->second.get();
 }
 
@@ -83,25 +83,37 @@ dtb_status LimitTableFiles::value(const Position& w, std::uint16_t& out, ProbeEr
   }
   const std::uint64_t index = t->index->rank(w);
   const std::uint64_t per_block = t->reader->positions_per_block();
-  const std::uint64_t block = index / per_block;
-  DecodedBlock& slot = slot_of(t->serial, block);
-  if (slot.serial != t->serial || slot.block != block) {
-    slot.serial = 0;  // a failed decode leaves no stale block behind
-    try {
-      if (const TableError e = t->reader->decode_block(block, slot.values))
-        return fail(error, status_of(e), m.name(), static_cast<std::int64_t>(block),
-                    e.message.empty() ? t->reader->material().name() + ": block " + std::to_string(block) +
-                                            " is damaged"
-                                      : e.message);
-    } catch (const std::bad_alloc&) {
-      return fail(error, DTB_OUT_OF_MEMORY, m.name(), static_cast<std::int64_t>(block),
-                  "out of memory decoding block " + std::to_string(block) + " of " + m.name() +
-                      table_extension(kind_));
-    }
-    slot.serial = t->serial;
-    slot.block = block;
+  const std::uint64_t block = index / per_block, in_block = index % per_block;
+  const std::uint64_t page = block * t->pages_per_block + in_block / BlockCache::kWidePagePositions;
+  const auto offset = static_cast<std::uint32_t>(in_block % BlockCache::kWidePagePositions);
+  if (const int cached = cache_.lookup_wide(t->key | page, offset); cached >= 0) {
+    out = static_cast<std::uint16_t>(cached);
+    return DTB_OK;
   }
-  out = slot.values[index % per_block];
+  return decode_into_cache(*t, block, in_block, out, error);
+}
+
+dtb_status LimitTableFiles::decode_into_cache(const OpenTable& t, std::uint64_t block, std::uint64_t in_block,
+                                              std::uint16_t& out, ProbeError* error) {
+  // One scratch buffer per thread: a miss costs a decode, not an allocation.
+  thread_local std::vector<std::uint16_t> values;
+  const std::string name = t.reader->material().name();
+  const auto block_number = static_cast<std::int64_t>(block);
+  // A damaged block goes nowhere: the next probe of it decodes it again and
+  // fails again, as a damaged WDL block does.
+  try {
+    if (const TableError e = t.reader->decode_block(block, values))
+      return fail(error, status_of(e), name, block_number,
+                  e.message.empty() ? name + ": block " + std::to_string(block) + " is damaged" : e.message);
+  } catch (const std::bad_alloc&) {
+    return fail(error, DTB_OUT_OF_MEMORY, name, block_number,
+                "out of memory decoding block " + std::to_string(block) + " of " + name + table_extension(kind_));
+  }
+  constexpr std::size_t kWide = BlockCache::kWidePagePositions;
+  for (std::size_t first = 0, page = 0; first < values.size(); first += kWide, ++page)
+    cache_.insert_wide(t.key | (block * t.pages_per_block + page), values.data() + first,
+                       std::min(kWide, values.size() - first));
+  out = values[in_block];
   return DTB_OK;
 }
 

@@ -1,19 +1,19 @@
-// The `.dtw` or `.rule` files of a table directory (the ones `dtb gen --dtw`
-// writes, encoded as limits/value_encoding.h says), read one value at a time
-// for the C API's dtb_probe_dtw, dtb_probe_rule and dtb_probe_rule_budget.
+// The `.dtw`, `.rule` or `.mtc` files of a table directory (one 16-bit value
+// per position, encoded as limits/value_encoding.h and probe/perfect_play.h
+// say), read one value at a time: the probe library's one reader of them,
+// under DtwTables, RuleTables and PerfectPlay.
 //
 // Each file is opened on first use under one mutex (these probes are rarer
-// than WDL probes: an engine's root, a researcher's scan) and checked to hold
-// the expected kind, material and number of positions.
+// than WDL probes: an engine's root, a researcher's scan, the explorer) and
+// checked to hold the expected kind, material and number of positions.
 //
-// Why a few decoded blocks per thread and not the WDL block cache: these
-// values are 16-bit, the WDL cache packs 2 bits; and their heavy users scan
-// whole materials in index order (dtb_material_positions), where consecutive
-// probes fall into the same block. A block per thread makes such a scan
-// decode each block once instead of once per position, without a lock; a
-// handful (direct-mapped) keeps probes that alternate between kinds or
-// materials (.mtc beside .dtw, a best move's successors) from evicting each
-// other.
+// Decoded blocks go into the handle's block cache (block_cache.h), as wide
+// pages of 16-bit values beside the WDL pages, not into a cache of their own:
+// one budget, dtb_open's cache_bytes, bounds all that a handle keeps. A scan
+// of a material in index order (dtb_material_positions) decodes each block
+// once and then reads its pages; probes that alternate between kinds or
+// materials (.mtc beside .dtw, a best move's successors) keep each other's
+// blocks as the WDL probes do.
 //
 // Thread safety: value() may be called from many threads at once.
 #pragma once
@@ -27,13 +27,16 @@
 #include "compress/table_file.h"
 #include "dtb/dtb.h"
 #include "index/position_index.h"
+#include "probe/block_cache.h"
 #include "probe/tablebase.h"
 
 namespace dtb::probe {
 
 class LimitTableFiles {
  public:
-  LimitTableFiles(std::string dir, TableKind kind) : dir_(std::move(dir)), kind_(kind) {}
+  /// `cache` (the handle's, which must outlive this) keeps the decoded blocks.
+  LimitTableFiles(BlockCache& cache, std::string dir, TableKind kind)
+      : cache_(cache), dir_(std::move(dir)), kind_(kind) {}
 
   /// The stored value of a White-to-move position `w` (both colours have
   /// pieces). DTB_TABLE_MISSING if its file does not exist, DTB_CORRUPTED_TABLE
@@ -44,10 +47,15 @@ class LimitTableFiles {
   struct OpenTable {
     std::unique_ptr<TableReader> reader;
     std::unique_ptr<PositionIndex> index;
-    std::uint64_t serial = 0;  // unique in the process: keys the per-thread block
+    std::uint64_t key = 0;  // cache key of the table's first page; page n is key | n
+    std::uint64_t pages_per_block = 0;
   };
   const OpenTable* table(const Material& m, ProbeError* error);
+  // Decode `block` into the cache and give the value at `in_block`.
+  dtb_status decode_into_cache(const OpenTable& t, std::uint64_t block, std::uint64_t in_block,
+                               std::uint16_t& out, ProbeError* error);
 
+  BlockCache& cache_;
   std::string dir_;
   TableKind kind_;
   std::mutex mutex_;

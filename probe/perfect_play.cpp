@@ -21,7 +21,7 @@ dtb_status fail(ProbeError* error, dtb_status status, std::string material, std:
 }  // namespace
 
 PerfectPlay::PerfectPlay(Tablebase& base, std::string dir)
-    : base_(base), dir_(dir), files_(std::move(dir), TableKind::Mtc) {}
+    : base_(base), dir_(dir), files_(base.cache(), std::move(dir), TableKind::Mtc) {}
 
 bool PerfectPlay::converts(const Position& p, const Move& m) {
   return m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;

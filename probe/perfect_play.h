@@ -16,7 +16,7 @@
 //   - a side to move that must capture converts with any move: MTC 1;
 //   - otherwise one read of white_to_move_form(p) in its material's .mtc.
 // The files are read through LimitTableFiles, the probe library's reader of
-// one-value-per-position tables (.dtw, .rule), not a reader of its own.
+// one-value-per-position tables (.dtw, .rule, .mtc), in `base`'s cache.
 //
 // Thread safety: every member may be called from many threads at once
 // (Tablebase and LimitTableFiles are; this class adds no mutable state).

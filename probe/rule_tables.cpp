@@ -17,6 +17,18 @@ dtb_status not_in_class(ProbeError* error, const Material& m) {
 
 }  // namespace
 
+dtb_status RuleTables::check_count(const Position& p, int plies_in_class, ProbeError* error) {
+  const Material m = table_material(p);
+  const RuleClass rule = rule_class(m);
+  if (rule == RuleClass::None) return not_in_class(error, m);
+  const int limit = limit_plies(rule);
+  if (plies_in_class < 0 || plies_in_class > limit)
+    return fail(error, DTB_INVALID_ARGUMENT, m.name(),
+                "plies_in_class " + std::to_string(plies_in_class) + " is outside 0.." + std::to_string(limit) +
+                    " (article " + article_of(rule) + ")");
+  return DTB_OK;
+}
+
 dtb_status RuleTables::budget(const Position& p, Outcome& out, ProbeError* error) {
   const Position q = white_to_move_form(p);
   const Material m = material_of(q);
@@ -28,16 +40,28 @@ dtb_status RuleTables::budget(const Position& p, Outcome& out, ProbeError* error
 }
 
 dtb_status RuleTables::rule_value(const Position& p, int plies_in_class, Wdl& out, ProbeError* error) {
-  const Material m = table_material(p);
-  const RuleClass rule = rule_class(m);
-  if (rule == RuleClass::None) return not_in_class(error, m);
-  const int limit = limit_plies(rule);
-  if (plies_in_class < 0 || plies_in_class > limit)
-    return fail(error, DTB_INVALID_ARGUMENT, m.name(),
-                "plies_in_class must be 0.." + std::to_string(limit) + " for article " + article_of(rule));
+  if (const dtb_status s = check_count(p, plies_in_class, error); s != DTB_OK) return s;
   Outcome b;
   if (const dtb_status s = budget(p, b, error); s != DTB_OK) return s;
-  out = rule_value_with_budget(b, limit - plies_in_class);
+  out = rule_value_with_budget(b, limit_plies(rule_class(table_material(p))) - plies_in_class);
+  return DTB_OK;
+}
+
+dtb_status RuleTables::rule_after(const Position& p, int plies_in_class, const Move& m, RuleStep& out,
+                                  ProbeError* error) {
+  if (const dtb_status s = check_count(p, plies_in_class, error); s != DTB_OK) return s;
+  out.plies_in_class = plies_in_class_after(p, plies_in_class, m);
+  // Out of the classes (or the game is over): no count, the game's own value.
+  if (out.plies_in_class < 0) return base_.wdl_after(p, m, out.value, error);
+  const Position after = make_move(p, m);
+  // The move used the last ply of the count: drawn, whatever follows.
+  if (out.plies_in_class > limit_plies(rule_class(table_material(after)))) {
+    out.value = Wdl::Draw;
+    return DTB_OK;
+  }
+  Wdl v;
+  if (const dtb_status s = rule_value(after, out.plies_in_class, v, error); s != DTB_OK) return s;
+  out.value = negate(v);
   return DTB_OK;
 }
 

@@ -1,13 +1,17 @@
-// The FMJD draw-limit values (articles 6.3 and 6.4) for the C API's
-// dtb_probe_rule: reads the `.rule` budget tables that `dtb gen --dtw` writes.
+// The FMJD draw-limit values (articles 6.3 and 6.4) of positions and moves,
+// for the C API's dtb_probe_rule and dtb_probe_rule_budget and for what `dtb
+// probe` and `dtb serve` show (serve/probe_report.h): reads the `.rule`
+// budget tables that `dtb gen --dtw` writes.
 // Each class position stores one number, the least budget b of plies left in
 // the class's count that still forces its result (encoding in
 // limits/value_encoding.h, the proof that one number covers every count in
 // limits/rule_builder.h): with c plies played and limit 2N, the rule value is
 // the stored result if 2N - c >= b, else a draw.
 //
-// The files are opened and read by LimitTableFiles (lazily, one decoded
-// block per thread).
+// The files are opened and read by LimitTableFiles (lazily, in the handle's
+// block cache).
+//
+// Thread safety: every member may be called from many threads at once.
 #pragma once
 
 #include <string>
@@ -16,13 +20,29 @@
 #include "limits/value_encoding.h"
 #include "probe/limit_table_files.h"
 #include "probe/tablebase.h"
+#include "rules/movegen.h"
 #include "rules/value.h"
 
 namespace dtb::probe {
 
+/// A move of a class position under its count.
+struct RuleStep {
+  /// The count after the move (index/draw_rule_class.h, plies_in_class_after):
+  /// +1 in the same class, 0 on entering the other class, -1 out of the
+  /// classes or when the game is over.
+  int plies_in_class = -1;
+  /// For the side that made the move: the rule value with that count; a
+  /// draw if the count ran out with the move; the theoretical value (WDL)
+  /// out of the classes.
+  Wdl value = Wdl::Draw;
+};
+
 class RuleTables {
  public:
-  explicit RuleTables(std::string dir) : files_(std::move(dir), TableKind::Rule) {}
+  /// `base` (which must outlive this) gives the value of moves that leave the
+  /// classes, and its cache keeps the decoded blocks.
+  RuleTables(Tablebase& base, std::string dir)
+      : base_(base), files_(base.cache(), std::move(dir), TableKind::Rule) {}
 
   /// The rule value of `p` (side to move's view) with `plies_in_class` plies
   /// already played in its class. DTB_NOT_IN_CLASS if its material is in no
@@ -34,7 +54,19 @@ class RuleTables {
   /// no budget forces a result). DTB_NOT_IN_CLASS as for rule_value.
   dtb_status budget(const Position& p, Outcome& out, ProbeError* error);
 
+  /// Move `m` (legal in `p`) with `plies_in_class` plies played in the class
+  /// of `p`: statuses as rule_value. out.plies_in_class is set before any
+  /// table is read, so it holds also when the status is DTB_TABLE_MISSING
+  /// (the .rule file of the class the move leads to is absent).
+  dtb_status rule_after(const Position& p, int plies_in_class, const Move& m, RuleStep& out,
+                        ProbeError* error);
+
  private:
+  // DTB_NOT_IN_CLASS or DTB_INVALID_ARGUMENT unless `p` is in a class and
+  // `plies_in_class` within its limit.
+  static dtb_status check_count(const Position& p, int plies_in_class, ProbeError* error);
+
+  Tablebase& base_;
   LimitTableFiles files_;
 };
 

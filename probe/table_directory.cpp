@@ -14,6 +14,10 @@ namespace {
 // Files with more pieces are ignored: no such table can be built, and the
 // material slots grow as (pieces + 1)^4.
 constexpr int kMaxSupportedPieces = 12;
+// Table ids (slot + 1) stay below 2^15, so a WDL cache key (id << 48) never
+// has BlockCache::kWideKeyBit, the mark of the 16-bit tables' pages.
+constexpr int kSlotsPerCount = kMaxSupportedPieces + 1;
+static_assert(kSlotsPerCount * kSlotsPerCount * kSlotsPerCount * kSlotsPerCount < (1 << 15));
 
 dtb_status status_of(TableStatus s) {
   switch (s) {

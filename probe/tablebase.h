@@ -61,6 +61,10 @@ class Tablebase {
   /// Value of the position after move `m` of `p`, for the side that made it.
   dtb_status wdl_after(const Position& p, const Move& m, Wdl& out, ProbeError* error);
 
+  /// The cache of decoded blocks, shared with the readers of the handle's
+  /// other tables (LimitTableFiles): one budget for all that it keeps.
+  BlockCache& cache() { return cache_; }
+
  private:
   Tablebase(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes);
   static dtb_status make(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes,

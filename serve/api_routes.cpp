@@ -32,24 +32,20 @@ std::optional<int> plies_in_class_of(const httplib::Request& req) {
   return v;
 }
 
-void probe(ApiContext& context, const httplib::Request& req, httplib::Response& res) {
+void get_probe(ApiContext& context, const httplib::Request& req, httplib::Response& res) {
   if (!req.has_param("fen")) return send_error(res, 400, "missing parameter fen (a PDN FEN)");
   const auto plies = plies_in_class_of(req);
   if (!plies)
     return send_error(res, 400, "plies_in_class must be a whole number from 0 to " +
                                     std::to_string(kMaxPliesInClass));
-  ProbeReport report;
-  {
-    LimitsPool::Lease limits = context.limits.borrow();
-    report = probe_report(context.tables, *limits, req.get_param_value("fen"), *plies);
-  }
+  ProbeReport report = probe_report(context.tables, req.get_param_value("fen"), *plies);
   res.status = http_status_of(report.failure.kind);
   if (res.status >= 500) std::cerr << "dtb serve: " << report.failure.message << "\n";
   report.failure.message = without_dir(std::move(report.failure.message), context.dir);
   res.set_content(report_json(report), kJson);
 }
 
-void rules(ApiContext& context, httplib::Response& res) {
+void get_rules(ApiContext& context, httplib::Response& res) {
   std::string json;
   if (const TableError e = context.rules.json(json)) {
     const int status = e.status == TableStatus::Missing ? 404 : http_status_of(failure_of(e).kind);
@@ -62,10 +58,10 @@ void rules(ApiContext& context, httplib::Response& res) {
 
 void add_api_routes(httplib::Server& server, ApiContext& context) {
   server.Get("/api/probe", [&context](const httplib::Request& req, httplib::Response& res) {
-    probe(context, req, res);
+    get_probe(context, req, res);
   });
   server.Get("/api/rules", [&context](const httplib::Request&, httplib::Response& res) {
-    rules(context, res);
+    get_rules(context, res);
   });
 }
 

@@ -11,7 +11,6 @@
 #include <string_view>
 
 #include "dtb/dtb.hpp"
-#include "serve/limits_pool.h"
 #include "serve/report_failure.h"
 #include "serve/rules_endpoint.h"
 
@@ -24,8 +23,7 @@ namespace dtb {
 /// What the handlers share; outlives the server.
 struct ApiContext {
   std::string dir;  // the table directory, never shown to clients
-  const Tablebase& tables;
-  LimitsPool& limits;
+  const Tablebase& tables;  // every kind of table, one cache (serve/probe_report.h)
   RulesEndpoint& rules;
 };
 

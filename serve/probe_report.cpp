@@ -2,9 +2,7 @@
 
 #include <utility>
 
-#include "index/draw_rule_class.h"
-#include "index/material.h"
-#include "limits/rule_probe.h"
+#include "probe/handle.h"
 #include "rules/notation.h"
 
 namespace dtb {
@@ -65,57 +63,54 @@ Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, Probe
   return {};
 }
 
-// dtw for the side to move; one left without pieces has lost (no table
-// holds such a position).
-std::optional<Outcome> dtw_of(LimitsTables& limits, const Position& p, TableError& e) {
-  if (p.pieces(p.side) == 0) return Outcome{Wdl::Loss, 0};
-  return limits.dtw(p, &e);
-}
-
-// The rule value for the side that moved into `after` with `count` plies now
-// played in the class of `after` (articles 6.3/6.4).
-std::optional<Wdl> rule_for_mover(LimitsTables& limits, const Position& after, int count,
-                                  TableError& e) {
-  // The count ran out on the previous ply: the game is drawn, whatever follows.
-  if (count > limit_plies(rule_class(material_of(after)))) return Wdl::Draw;
-  const auto v = limits.rule_value(after, count, &e);
-  if (!v) return std::nullopt;
-  return negate(*v);
-}
-
-// Distance and rule value of one move. `count` is the position's count when
-// it is in a class with a rule table, else -1.
-void add_move_limits(LimitsTables& limits, const Position& before, const Move& m, int count,
-                     MoveReport& out, TableError& e) {
-  const Position after = make_move(before, m);
-  out.fen = to_fen(after);
-  if (const auto d = dtw_of(limits, after, e); d && d->value != Wdl::Draw) out.dtw = d->plies + 1;
-  if (e || count < 0) return;
-  const int count_after = plies_in_class_after(before, count, m);
-  if (count_after < 0) {  // out of every class, or the game is over: the theoretical value
-    out.rule_wdl = static_cast<Wdl>(out.wdl);
-    return;
+// One move's distance and rule value, through the handle's readers. `count`
+// is the position's count when it is in a class with a rule table, else -1.
+// A missing .dtw or .rule table leaves a value unset (the directory need not
+// have them); any other failure fails the answer.
+Failure add_move_limits(dtb_tables& tables, const Position& before, const Move& m, int count,
+                        MoveReport& out) {
+  out.fen = to_fen(make_move(before, m));
+  probe::ProbeError e;
+  Outcome d;
+  if (const dtb_status s = tables.dtw->dtw_after(before, m, d, &e); s == DTB_OK) {
+    if (d.value != Wdl::Draw) out.dtw = d.plies;
+  } else if (s != DTB_TABLE_MISSING) {
+    return failure_of(e);
   }
-  out.plies_in_class = count_after;
-  out.rule_wdl = rule_for_mover(limits, after, count_after, e);
+  if (count < 0) return {};
+  probe::RuleStep step;
+  const dtb_status s = tables.rules->rule_after(before, count, m, step, &e);
+  if (s != DTB_OK && s != DTB_TABLE_MISSING) return failure_of(e);
+  if (step.plies_in_class >= 0) out.plies_in_class = step.plies_in_class;
+  if (s == DTB_OK) out.rule_wdl = step.value;
+  return {};
 }
 
 // dtw and the rule value of the position and of each move, where those
-// tables exist.
-Failure add_limits(LimitsTables& limits, const Position& p, int plies_in_class, ProbeReport& r) {
-  TableError e;
-  r.dtw = limits.dtw(p, &e);
-  if (!e) r.rule_wdl = limits.rule_value(p, plies_in_class, &e);
-  if (e) return failure_of(e);
+// tables exist, from the probe library like everything else in the answer.
+Failure add_limits(dtb_tables& tables, const Position& p, int plies_in_class, ProbeReport& r) {
+  // A side to move without pieces has lost and no table holds the position:
+  // the answer has its value and no distance.
+  if (p.pieces(p.side) == 0) return {};
+  probe::ProbeError e;
+  Outcome d;
+  if (const dtb_status s = tables.dtw->dtw(p, d, &e); s == DTB_OK)
+    r.dtw = d;
+  else if (s != DTB_TABLE_MISSING)
+    return failure_of(e);
+  Wdl v;
+  if (const dtb_status s = tables.rules->rule_value(p, plies_in_class, v, &e); s == DTB_OK)
+    r.rule_wdl = v;
+  else if (s != DTB_TABLE_MISSING && s != DTB_NOT_IN_CLASS)
+    return failure_of(e);
   MoveList list;
   generate_moves(p, list);
   const int count = r.rule_wdl ? plies_in_class : -1;
   for (MoveReport& mr : r.moves) {
     for (const Move& m : list) {
       if (move_to_string(p, m) != mr.move) continue;
-      add_move_limits(limits, p, m, count, mr, e);
+      if (Failure f = add_move_limits(tables, p, m, count, mr)) return f;
       if (!r.dtw) mr.dtw.reset();  // distances only where the position's own .dtw exists
-      if (e) return failure_of(e);
       break;
     }
   }
@@ -124,8 +119,8 @@ Failure add_limits(LimitsTables& limits, const Position& p, int plies_in_class, 
 
 }  // namespace
 
-ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::string_view fen,
-                         int plies_in_class, int plies_since_conversion, int rules_class_count) {
+ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plies_in_class,
+                         int plies_since_conversion, int rules_class_count) {
   ProbeReport r;
   r.fen = std::string(fen);
   // The C API reads a NUL-terminated string: a NUL inside would silently cut
@@ -148,7 +143,7 @@ ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::str
   }
   const auto p = parse_fen(r.fen);
   if (!p) return r;
-  if (Failure f = add_limits(limits, *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
+  if (Failure f = add_limits(*tables.handle(), *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
   return r;
 }
 

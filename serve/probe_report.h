@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "dtb/dtb.hpp"
-#include "limits/table_lookup.h"
+#include "limits/value_encoding.h"
 #include "rules/value.h"
 #include "serve/report_failure.h"
 
@@ -53,12 +53,13 @@ struct ProbeReport {
 };
 
 /// Everything the tables say about `fen` with `plies_in_class` plies already
-/// played in its draw-limit class (ignored outside the classes). `tables` may
-/// be shared between threads; `limits` may not (one per thread).
+/// played in its draw-limit class (ignored outside the classes), every kind
+/// of table read through the probe library's handle `tables` (its one cache,
+/// its statuses), which may be shared between threads.
 /// With `plies_since_conversion` >= 0 also the value under article 6.2, with
 /// `rules_class_count` as the class count of dtb_probe_rules (-1: the class
 /// was entered at the last conversion).
-ProbeReport probe_report(const Tablebase& tables, LimitsTables& limits, std::string_view fen,
-                         int plies_in_class, int plies_since_conversion = -1, int rules_class_count = -1);
+ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plies_in_class,
+                         int plies_since_conversion = -1, int rules_class_count = -1);
 
 }  // namespace dtb

@@ -45,19 +45,25 @@ FailureKind kind_of(TableStatus s) {
 
 }  // namespace
 
-Failure failure_of(dtb_status status, const dtb_error& error) {
+Failure failure_of(const probe::ProbeError& error) {
   Failure f;
-  f.kind = kind_of(status);
+  f.kind = kind_of(error.status);
   if (!f) return f;
   // The same wording as before the report was shared: "table missing: ...".
-  f.message = std::string(dtb_status_string(status)) +
-              (error.message[0] ? std::string(": ") + error.message : std::string());
-  f.material = error.material;
+  f.message = std::string(dtb_status_string(error.status)) +
+              (error.message.empty() ? std::string() : ": " + error.message);
+  // A bad input (a count beyond the class's limit) is no table's fault: the
+  // answer names no material, as for a bad FEN.
+  if (f.kind != FailureKind::BadInput) f.material = error.material;
   if (f.kind == FailureKind::TableDamaged) {
     f.file = file_named_in(error.message);
     f.block = error.block >= 0 ? error.block : block_named_in(error.message);
   }
   return f;
+}
+
+Failure failure_of(dtb_status status, const dtb_error& error) {
+  return failure_of(probe::ProbeError{status, error.material, error.block, error.message});
 }
 
 Failure failure_of(const TableError& error) {

@@ -9,6 +9,7 @@
 
 #include "compress/table_file.h"
 #include "dtb/dtb.h"
+#include "probe/tablebase.h"
 
 namespace dtb {
 
@@ -29,9 +30,11 @@ struct Failure {
   explicit operator bool() const { return kind != FailureKind::None; }
 };
 
-/// A failure of the probe library (dtb.h).
+/// A failure of the probe library: through the C API (dtb.h), or of its C++
+/// readers behind the handle (probe/handle.h).
 Failure failure_of(dtb_status status, const dtb_error& error);
-/// A failure reading a .dtw/.rule table (limits/table_lookup.h).
+Failure failure_of(const probe::ProbeError& error);
+/// A failure loading the rules report's tables whole (serve/rule_report_tables.h).
 Failure failure_of(const TableError& error);
 
 }  // namespace dtb

@@ -114,9 +114,8 @@ int serve(const ServeOptions& o, std::ostream& out, std::ostream& err) {
     return 1;
   }
   if (tables.max_pieces() == 0) err << "dtb serve: warning: no .wdl tables in " << o.tables << "\n";
-  LimitsPool limits(o.tables);
   RulesEndpoint rules(o.tables);
-  ApiContext context{o.tables, tables, limits, rules};
+  ApiContext context{o.tables, tables, rules};
 
   httplib::Server server;
   set_limits(server, o);

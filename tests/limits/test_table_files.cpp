@@ -1,6 +1,7 @@
-// .dtw and .rule files: written through compress/, read back whole
-// (TableSet::load) and one value at a time (LimitsTables), for the 2-3 piece
-// materials; a damaged file is reported, never trusted.
+// .dtw and .rule files: written through compress/ and read back whole
+// (TableSet::load), for the 2-3 piece materials; a damaged file is reported,
+// never trusted. Reading them one value at a time is the probe library's
+// business: tests/serve/test_limit_values.cpp checks it against the builders.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,10 +11,7 @@
 
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
-#include "limits/rule_probe.h"
-#include "limits/table_lookup.h"
 #include "limits/table_verifier.h"
-#include "rules/notation.h"
 
 using namespace dtb;
 
@@ -31,22 +29,6 @@ TEST_CASE("dtw and rule tables survive a round trip through files") {
   REQUIRE(!rules_back.load_materials(dir, rules.materials(), true));
   for (const Material& m : dtw.materials()) CHECK(dtw_back.values(m) == dtw.values(m));
   for (const Material& m : rules.materials()) CHECK(rules_back.values(m) == rules.values(m));
-
-  LimitsTables files(dir);
-  std::mt19937_64 rng(7);
-  for (const Material& m : rules.materials()) {
-    const PositionIndex& index = rules.index(m);
-    for (int k = 0; k < 300; ++k) {
-      Position p = index.unrank(rng() % index.size());
-      if (k % 2) p = colour_reversed(p);  // Black to move reads the reversed table
-      const int c = static_cast<int>(rng() % 11);
-      CHECK(files.dtw(p) == decode_dtw(*dtw.lookup(p)));
-      CHECK(files.rule_value(p, c) == rule_value(rules, p, c));
-    }
-  }
-  TableError e;
-  CHECK(!files.rule_value(*parse_fen("W:WK2,6:BK50"), 11, &e));
-  CHECK(e.status == TableStatus::InvalidArgument);
 
   // A flipped byte in the middle of a file must be caught by its checksum.
   const std::string victim = table_path(dir, *parse_material("KMvK"), TableKind::Dtw);

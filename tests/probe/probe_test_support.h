@@ -3,8 +3,6 @@
 #pragma once
 
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "dtb/dtb.h"
 #include "naive_solver.h"
 #include "rules/movegen.h"
+#include "tests/support/damage.h"
 #include "tests/support/temp_dir.h"
 
 namespace dtb::test {
@@ -94,18 +93,6 @@ inline dtb_position c_fen(const char* fen) {
   dtb_error e{};
   if (dtb_position_from_fen(fen, &p, &e) != DTB_OK) throw std::runtime_error(e.message);
   return p;
-}
-
-/// Flip the bits of one byte of a file in the last quarter, where block data
-/// lies in a table file (the header, block table and dictionary come first).
-inline void damage_last_quarter(const std::string& path) {
-  const auto at = static_cast<std::streamoff>(std::filesystem::file_size(path) * 3 / 4);
-  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekg(at);
-  char c = 0;
-  f.get(c);
-  f.seekp(at);
-  f.put(static_cast<char>(c ^ 0x5A));
 }
 
 }  // namespace dtb::test

@@ -153,10 +153,10 @@ TEST_CASE("dtb_probe_dtw: every failure has its status", "[status]") {
 }
 
 TEST_CASE("dtw and rule-budget probes from many threads agree with one thread", "[concurrency]") {
-  // The .dtw/.rule files open lazily under a mutex and each thread keeps its
-  // own last block: threads starting at different places of the same tables
-  // must see exactly what one thread sees (tests/cli/probe_tsan.sh runs this
-  // under ThreadSanitizer).
+  // The .dtw/.rule files open lazily under a mutex and their blocks go into
+  // the handle's shared cache: threads starting at different places of the
+  // same tables must see exactly what one thread sees (tests/cli/probe_tsan.sh
+  // runs this under ThreadSanitizer).
   dtb_tables* tables = nullptr;
   REQUIRE(dtb_open(test::dtw_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
   std::vector<dtb_position> positions;

@@ -25,10 +25,9 @@ const char* tables_dir() {
 
 struct Fixture {
   Tablebase tables;
-  LimitsTables limits{tables_dir()};
   Fixture() { REQUIRE(tables.open(tables_dir(), 16 << 20) == DTB_OK); }
   ProbeReport report(const std::string& fen, int plies = 0) {
-    ProbeReport r = probe_report(tables, limits, fen, plies);
+    ProbeReport r = probe_report(tables, fen, plies);
     INFO(fen << " at " << plies << ": " << r.failure.message);
     REQUIRE_FALSE(r.failure);
     return r;
@@ -122,11 +121,11 @@ TEST_CASE("probe_report: bad input and a NUL byte") {
   Fixture f;
   for (const std::string& fen : {std::string("nonsense"), std::string("W:W3:B20"),
                                  std::string("W:WK46:BK5\0W:WK1:BK2", 21)}) {
-    const ProbeReport r = probe_report(f.tables, f.limits, fen, 0);
+    const ProbeReport r = probe_report(f.tables, fen, 0);
     CHECK(r.failure.kind == FailureKind::BadInput);
     CHECK(r.moves.empty());
   }
-  CHECK(probe_report(f.tables, f.limits, "W:WK2,6:BK50", 11).failure.kind == FailureKind::BadInput);
+  CHECK(probe_report(f.tables, "W:WK2,6:BK50", 11).failure.kind == FailureKind::BadInput);
 }
 
 }  // namespace dtb

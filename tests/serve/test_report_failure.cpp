@@ -38,7 +38,7 @@ TEST_CASE("failure_of names the damaged file and block") {
   CHECK(f.material == "KMvK");
   CHECK(f.file == "KMvK.wdl");
   CHECK(f.block == 3);
-  // A .dtw or .rule table read by limits/: only its message says which.
+  // A table the rules report loads whole (limits/): only its message says which.
   const Failure d = failure_of(TableError{TableStatus::ChecksumMismatch, "/t/KKMvK.dtw: block 12 of 40: bad"});
   CHECK(d.kind == FailureKind::TableDamaged);
   CHECK(d.file == "KKMvK.dtw");
@@ -54,9 +54,12 @@ TEST_CASE("failure_of keeps a missing table's material and a bad count's message
   CHECK(m.kind == FailureKind::TableMissing);
   CHECK(m.material == "KKvK");
   CHECK(m.file.empty());  // nothing damaged
-  const Failure c = failure_of(TableError{TableStatus::InvalidArgument, "plies in class 11 is outside 0..10"});
+  // A count beyond the class's limit: the client's mistake, no table named.
+  const Failure c = failure_of(
+      probe::ProbeError{DTB_INVALID_ARGUMENT, "KMvK", -1, "plies_in_class 11 is outside 0..10 (article 6.4)"});
   CHECK(c.kind == FailureKind::BadInput);
-  CHECK(c.message == "plies in class 11 is outside 0..10");
+  CHECK(c.message == "invalid argument: plies_in_class 11 is outside 0..10 (article 6.4)");
+  CHECK(c.material.empty());
 }
 
 }  // namespace dtb

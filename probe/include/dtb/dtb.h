@@ -94,8 +94,9 @@ typedef struct dtb_tables dtb_tables;
 const char* dtb_status_string(dtb_status status);
 
 /* Open the table directory `dir`. `cache_bytes` bounds the memory used by
- * decoded blocks (at least a few tens of KiB are always used). Table files are
- * opened lazily, on the first probe that needs them. */
+ * decoded blocks of every kind of table the handle reads (.wdl, .dtw, .rule,
+ * .mtc share one cache; at least a few tens of KiB are always used). Table
+ * files are opened lazily, on the first probe that needs them. */
 dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_error* error);
 
 /* Release a handle (NULL is ignored). */
