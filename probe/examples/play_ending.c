@@ -1,106 +1,134 @@
-/* play_ending TABLE_DIR FEN [MAX_PLIES]
+/* play_ending: an example engine that plays won endings out with the probe
+ * library's C API alone, and checks that it wins them within the rules.
  *
- * Plays a game from FEN with both sides choosing moves by probing the tables
- * (C API only), printing one move per line, and ends with the result. The
- * side that can win keeps the win; WDL tables say nothing about how fast, so
- * among winning moves it prefers progress (captures, then man moves, which
- * can never be undone) and avoids positions it has already seen. The losing
- * side plays its first move that keeps the best value.
- *
- * Exit status: 0 when the game ended with a win for the side the tables
- * said was winning, 1 otherwise (draw by the ply limit, or an error). */
+ * For each material (--materials), --games random won positions are each
+ * played twice: the winner always plays dtb_best_move, the loser once a
+ * random legal move and once dtb_best_move (the longest resistance). Every
+ * game must end with the loser unable to move before the FMJD draw rules
+ * (articles 6.2, 6.3, 6.4) could draw it; game.h says how that is checked.
+ * (--winner wdl or random replaces the engine by a control that must fail.)
+ * One summary line per material (tally.h); exit status 0 only if every game
+ * was won and no call failed. With --fen, one position is played and its
+ * moves are printed. See README.md here. */
 #include <dtb/dtb.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define MAX_MOVES 256
-#define MAX_HISTORY 1024
+#include "game.h"
+#include "materials.h"
+#include "options.h"
+#include "players.h"
+#include "random_position.h"
+#include "rng.h"
+#include "tally.h"
 
-static int same_position(const dtb_position* a, const dtb_position* b) {
-  return a->white == b->white && a->black == b->black && a->kings == b->kings &&
-         a->side_to_move == b->side_to_move;
+static void report_error(const char* context, const dtb_error* e) {
+  fprintf(stderr, "error: %s: %s: %s\n", context, dtb_status_string(e->status), e->message);
 }
 
-static int seen(const dtb_position* history, int plies, const dtb_position* p) {
-  for (int i = 0; i < plies; ++i)
-    if (same_position(&history[i], p)) return 1;
+static const char* side_name(dtb_side side) { return side == DTB_WHITE ? "white" : "black"; }
+
+/* --fen: the moves of one game, then its result. */
+static int play_fen(dtb_tables* tables, const options* o) {
+  dtb_error e;
+  dtb_position start;
+  dtb_wdl value = DTB_DRAW;
+  if (dtb_position_from_fen(o->fen, &start, &e) != DTB_OK || dtb_probe_wdl(tables, &start, &value, &e) != DTB_OK) {
+    report_error(o->fen, &e);
+    return 1;
+  }
+  if (value == DTB_DRAW) {
+    printf("start: a draw, no side can win\n");
+    return 1;
+  }
+  const dtb_side to_move = (dtb_side)start.side_to_move;
+  const dtb_side winner = value == DTB_WIN ? to_move : (dtb_side)(1 - to_move);
+  printf("start: %s to move, %s wins; winner plays %s, defence %s\n", side_name(to_move), side_name(winner),
+         player_name(o->winner), player_name(o->fen_defence));
+  rng r;
+  rng_seed(&r, o->seed);
+  game_outcome game;
+  if (play_game(tables, &start, winner, o->winner, o->fen_defence, &r, stdout, &game, &e) != DTB_OK) {
+    report_error(o->fen, &e);
+    return 1;
+  }
+  if (!game.won) {
+    printf("result: NOT WON: %s\n", game.failure);
+    return 1;
+  }
+  printf("result: %s wins after %d plies, within the draw rules\n", side_name(winner), game.plies);
   return 0;
 }
 
-/* Higher is better among moves that keep the best value. */
-static int progress_score(const dtb_position* pos, const dtb_move* m, const dtb_position* history,
-                          int plies) {
-  dtb_position after;
-  if (dtb_make_move(pos, m, &after) != DTB_OK) return -1;
-  const uint64_t from_bit = (uint64_t)1 << (m->from - 1);
-  int score = 0;
-  if (m->captured) score += 4;
-  if (!(pos->kings & from_bit)) score += 2; /* a man move: irreversible */
-  if (!seen(history, plies, &after)) score += 1;
-  return score;
+/* One random won position against both defences; 0 on an API error. */
+static int play_position(dtb_tables* tables, const char* material, player winner_plays, rng* r,
+                         material_tally* tally) {
+  dtb_error e;
+  dtb_position start;
+  dtb_side winner;
+  if (random_won_position(tables, material, r, &start, &winner, &e) != DTB_OK) {
+    report_error(material, &e);
+    return 0;
+  }
+  ++tally->positions;
+  for (player loser = PLAYER_RANDOM; loser <= PLAYER_BEST; ++loser) {
+    game_outcome game;
+    if (play_game(tables, &start, winner, winner_plays, loser, r, NULL, &game, &e) != DTB_OK) {
+      report_error(material, &e);
+      return 0;
+    }
+    if (!game.won)
+      fprintf(stderr, "NOT WON: %s against the %s defence: %s\n", material, player_name(loser), game.failure);
+    tally_game(tally, loser, &start, &game);
+  }
+  return 1;
+}
+
+static material_tally play_material(dtb_tables* tables, const char* material, const options* o) {
+  material_tally tally = {0};
+  rng r;
+  rng_seed(&r, rng_seed_for(o->seed, material));
+  for (int i = 0; i < o->games; ++i)
+    if (!play_position(tables, material, o->winner, &r, &tally)) {
+      ++tally.errors; /* the next games would most likely fail the same way */
+      break;
+    }
+  return tally;
+}
+
+static int play_materials(dtb_tables* tables, const options* o) {
+  dtb_error e;
+  material_list list;
+  if (materials_parse(o->materials, dtb_max_pieces(tables), &list, &e) != DTB_OK) {
+    report_error("--materials", &e);
+    return 1;
+  }
+  tally_print_header(stdout);
+  size_t failed = 0;
+  long long positions = 0;
+  for (size_t i = 0; i < list.count; ++i) {
+    const material_tally tally = play_material(tables, list.names[i], o);
+    tally_print(stdout, list.names[i], &tally);
+    fflush(stdout);
+    failed += !tally_all_won(&tally);
+    positions += tally.positions;
+  }
+  printf("%zu materials, %lld positions, %lld games: %s\n", list.count, positions, 2 * positions,
+         failed ? "SOME NOT WON" : "every game won within the draw rules");
+  if (failed) printf("%zu materials with a game not won or an error\n", failed);
+  materials_free(&list);
+  return failed ? 1 : 0;
 }
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    fprintf(stderr, "usage: %s TABLE_DIR FEN [MAX_PLIES]\n", argv[0]);
-    return 2;
-  }
-  const int max_plies = argc > 3 ? atoi(argv[3]) : 300;
-  dtb_error error;
+  options o;
+  if (options_parse(argc, argv, &o) != 0) return 2;
+  dtb_error e;
   dtb_tables* tables = NULL;
-  if (dtb_open(argv[1], (size_t)64 << 20, &tables, &error) != DTB_OK) {
-    fprintf(stderr, "cannot open tables: %s\n", error.message);
+  if (dtb_open(o.tables, (size_t)64 << 20, &tables, &e) != DTB_OK) {
+    report_error(o.tables, &e);
     return 1;
   }
-  dtb_position pos;
-  if (dtb_position_from_fen(argv[2], &pos, &error) != DTB_OK) {
-    fprintf(stderr, "%s\n", error.message);
-    dtb_close(tables);
-    return 1;
-  }
-  static dtb_position history[MAX_HISTORY];
-  dtb_move moves[MAX_MOVES];
-  dtb_wdl start_value = DTB_DRAW;
-  const uint32_t first_mover = pos.side_to_move;
-  int status = 1;
-  for (int ply = 0; ply < max_plies && ply < MAX_HISTORY; ++ply) {
-    size_t count = 0;
-    dtb_wdl value;
-    const dtb_status s = dtb_probe_moves(tables, &pos, moves, MAX_MOVES, &count, &value, &error);
-    if (s != DTB_OK) {
-      fprintf(stderr, "probe failed: %s: %s\n", dtb_status_string(s), error.message);
-      break;
-    }
-    if (ply == 0) {
-      start_value = value;
-      printf("start: %s to move, %s\n", pos.side_to_move == DTB_WHITE ? "white" : "black",
-             value == DTB_WIN ? "win" : value == DTB_DRAW ? "draw" : "loss");
-    }
-    if (count == 0) { /* no piece or no move left: the side to move has lost */
-      const int winner_is_first = pos.side_to_move != first_mover;
-      printf("result: %s wins after %d plies\n", pos.side_to_move == DTB_WHITE ? "black" : "white",
-             ply);
-      status = (start_value == DTB_WIN) == winner_is_first ? 0 : 1;
-      break;
-    }
-    size_t pick = count;
-    int best_score = -1;
-    for (size_t i = 0; i < count; ++i) {
-      if (!moves[i].keeps_best) continue;
-      const int score = value == DTB_WIN ? progress_score(&pos, &moves[i], history, ply) : 0;
-      if (score > best_score) {
-        best_score = score;
-        pick = i;
-      }
-    }
-    char text[128];
-    dtb_move_to_string(&pos, &moves[pick], text, sizeof text);
-    printf("%d. %s %s\n", ply / 2 + 1, pos.side_to_move == DTB_WHITE ? "white" : "black", text);
-    history[ply] = pos;
-    dtb_make_move(&pos, &moves[pick], &pos);
-  }
-  if (status != 0) printf("result: no win played out (start value %d)\n", (int)start_value);
+  const int status = o.fen ? play_fen(tables, &o) : play_materials(tables, &o);
   dtb_close(tables);
   return status;
 }
