@@ -1,11 +1,13 @@
 // dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc]
-// [--timings FILE] [--quiet]: build every missing WDL table up to N pieces (gen/table_builder.h).
+// [--timings FILE] [--quiet] [--shared-dir] [--scratch DIR] [--ranks-log FILE]: build every missing WDL table
+// up to N pieces (gen/table_builder.h), on many processes under mpirun (cluster/distributed_build.h).
 #include <omp.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "cli/args.h"
 #include "cli/command.h"
@@ -14,6 +16,9 @@
 #include "gen/table_builder.h"
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
+#ifdef DTB_MPI
+#include "cluster/distributed_build.h"
+#endif
 
 namespace dtb::cli {
 namespace {
@@ -75,8 +80,71 @@ bool write_timings(const std::string& path, const std::vector<gen::UnitTiming>& 
   return std::fclose(f) == 0;
 }
 
+// What a finished (or failed) build prints, and its exit code.
+int report_build(gen::BuildStatus status, const gen::BuildOptions& options, const gen::BuildSummary& summary,
+                 const std::string& timings, const std::string& error) {
+  for (const std::string& note : summary.notes) std::cerr << "dtb gen: " << note << "\n";
+  if (!timings.empty() && !write_timings(timings, summary.units)) {
+    std::cerr << "dtb gen: cannot write " << timings << "\n";
+    return 1;
+  }
+  if (status != gen::BuildStatus::Ok) {
+    std::cerr << "dtb gen: " << error << "\n";
+    return status == gen::BuildStatus::Interrupted ? 130 : 1;
+  }
+  std::cout << "tables in " << options.out_dir << ": " << summary.tables_built << " built, "
+            << summary.tables_reused << " already present and checked\n";
+  if (summary.tables_built > 0) {
+    const double rate = static_cast<double>(summary.positions_solved) / summary.solve_seconds;
+    std::cout << "solved " << summary.positions_solved << " positions in " << summary.solve_seconds
+              << " s (" << rate / 1e6 << " M positions/s, " << omp_get_max_threads()
+              << " threads); writing " << summary.write_seconds << " s; total " << summary.total_seconds
+              << " s\n";
+  }
+  std::cout << "White to move; values for the side to move:\n" << std::flush;
+  print_summary(summary.tables);
+  std::fflush(stdout);
+  return 0;
+}
+
+// Options only a distributed build reads (`mpirun -np R dtb gen ...`).
+struct ClusterOptions {
+  bool shared_dir = false;
+  std::string scratch, ranks_log;
+  bool any() const { return shared_dir || !scratch.empty() || !ranks_log.empty(); }
+};
+
+#ifdef DTB_MPI
+// Under mpirun with more than one rank: rank 0 coordinates and prints,
+// the others solve (cluster/distributed_build.h). A failure on rank 0 ends
+// the whole job, since workers may be in the middle of a unit.
+std::optional<int> run_gen_distributed(const gen::BuildOptions& options, const ClusterOptions& cluster_options,
+                                       const std::string& timings) {
+  if (!cluster::launched_by_mpirun()) return std::nullopt;
+  static cluster::MpiSession session;  // finalised at exit, after the summary is printed
+  if (cluster::mpi_ranks() == 1) return std::nullopt;
+  const bool coordinator = cluster::mpi_rank() == 0;
+  gen::BuildOptions rank_options = options;
+  rank_options.show_progress = options.show_progress && coordinator;
+  cluster::DistributedOptions distributed{cluster_options.shared_dir, cluster_options.scratch,
+                                          cluster_options.ranks_log};
+  if (coordinator && rank_options.show_progress)
+    std::cerr << "dtb gen: " << cluster::mpi_ranks() << " MPI ranks: rank 0 coordinates, "
+              << cluster::mpi_ranks() - 1 << " solve with " << omp_get_max_threads() << " threads each"
+              << (distributed.shared_dir ? "; shared table directory" : "; tables sent between ranks") << "\n";
+  gen::BuildSummary summary;
+  std::string error;
+  const gen::BuildStatus status = cluster::build_distributed(rank_options, distributed, summary, error);
+  if (!coordinator) return 0;
+  const int code = report_build(status, rank_options, summary, timings, error);
+  if (code != 0) cluster::abort_job(code);
+  return code;
+}
+#endif
+
 int run_gen(const Args& args) {
   gen::BuildOptions options;
+  ClusterOptions cluster_options;
   options.show_progress = true;
   int threads = 0;
   bool dtw = false;  // also distance to win (limits/), and the 6.3/6.4 rule tables
@@ -100,6 +168,16 @@ int run_gen(const Args& args) {
       const auto bytes = parse_size(args[++i], std::uint64_t{64} << 20, std::uint64_t{1} << 50);
       if (!bytes) return usage_error("gen", "--memory must be a size such as 4G or 512M (at least 64M)");
       options.memory_bytes = *bytes;
+    } else if (a == "--checkpoint-minutes" && has_value) {
+      const auto minutes = parse_int(args[++i], 0, 24 * 60);
+      if (!minutes) return usage_error("gen", "--checkpoint-minutes must be a whole number from 0 to 1440");
+      options.checkpoint_seconds = 60.0 * static_cast<double>(*minutes);
+    } else if (a == "--shared-dir") {
+      cluster_options.shared_dir = true;
+    } else if (a == "--scratch" && has_value) {
+      cluster_options.scratch = args[++i];
+    } else if (a == "--ranks-log" && has_value) {
+      cluster_options.ranks_log = args[++i];
     } else if (a == "--timings" && has_value) {
       timings = args[++i];
     } else if (a == "--out" && has_value) {
@@ -122,44 +200,38 @@ int run_gen(const Args& args) {
 
   keep_freed_memory();
   gen::install_interrupt_handlers();
-  gen::BuildSummary summary;
-  std::string error;
   if (options.show_progress)
     std::cerr << "dtb gen: memory bound " << ((options.memory_bytes ? options.memory_bytes : gen::default_memory_bytes()) >> 20)
               << " MiB" << (options.memory_bytes ? "" : " (default: a quarter of physical memory; --memory SIZE)") << "\n";
+#ifdef DTB_MPI
+  if (const auto code = run_gen_distributed(options, cluster_options, timings)) {
+    if (*code != 0 || cluster::mpi_rank() != 0) return *code;
+    return dtw ? build_limits_tables(options) : 0;  // rank 0 alone: limits/ has no distributed build
+  }
+#else
+  if (cluster_options.any())
+    return usage_error("gen", "--shared-dir, --scratch and --ranks-log are for mpirun builds; this dtb was built "
+                              "without MPI (cmake -DDTB_MPI=ON)");
+#endif
+  gen::BuildSummary summary;
+  std::string error;
   const gen::BuildStatus status = gen::build_tables(options, summary, error);
-  for (const std::string& note : summary.notes) std::cerr << "dtb gen: " << note << "\n";
-  if (!timings.empty() && !write_timings(timings, summary.units)) {
-    std::cerr << "dtb gen: cannot write " << timings << "\n";
-    return 1;
-  }
-  if (status != gen::BuildStatus::Ok) {
-    std::cerr << "dtb gen: " << error << "\n";
-    return status == gen::BuildStatus::Interrupted ? 130 : 1;
-  }
-  std::cout << "tables in " << options.out_dir << ": " << summary.tables_built << " built, "
-            << summary.tables_reused << " already present and checked\n";
-  if (summary.tables_built > 0) {
-    const double rate = static_cast<double>(summary.positions_solved) / summary.solve_seconds;
-    std::cout << "solved " << summary.positions_solved << " positions in " << summary.solve_seconds
-              << " s (" << rate / 1e6 << " M positions/s, " << omp_get_max_threads()
-              << " threads); writing " << summary.write_seconds << " s; total " << summary.total_seconds
-              << " s\n";
-  }
-  std::cout << "White to move; values for the side to move:\n" << std::flush;
-  print_summary(summary.tables);
-  std::fflush(stdout);
+  if (const int code = report_build(status, options, summary, timings, error)) return code;
   return dtw ? build_limits_tables(options) : 0;
 }
 
 }  // namespace
 
 DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc] "
-                   "[--dtw] [--timings FILE] [--quiet]",
+                   "[--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
+                   "[--ranks-log FILE]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
             "memory (default: a quarter of physical memory); --kings-only: only materials without men; --mtc also "
             "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
-            "time went (tab-separated)", run_gen);
+            "time went (tab-separated); a unit being solved is saved after a level every M minutes (default 5; 0: "
+            "every level) and a rerun resumes it there. Under mpirun (a dtb built with -DDTB_MPI=ON) the units are solved on "
+            "every rank but 0: --shared-dir if all ranks see DIR, else tables are sent (workers keep theirs in "
+            "--scratch DIR, default DIR/.rank-R); --ranks-log: per unit its rank, time and bytes sent", run_gen);
 
 }  // namespace dtb::cli

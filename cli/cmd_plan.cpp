@@ -1,4 +1,4 @@
-// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND]:
+// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R]:
 // what building all tables up to N pieces involves - materials and positions
 // per piece count, the build order with each table's size and level, and
 // under the slice scheme (gen/cost_model.h) the peak memory, the disk and
@@ -11,6 +11,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "gen/cluster_plan.h"
 #include "gen/cost_model.h"
 #include "gen/table_builder.h"
 #include "index/material.h"
@@ -75,11 +76,33 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
   if (rate) std::cout << std::defaultfloat << "(solving time at " << *rate << " positions/s, from --rate)\n";
 }
 
+// The distributed build's model (gen/cluster_plan.h) for `ranks` processes.
+void print_cluster_plan(int n, int ranks, int threads, double bandwidth) {
+  const gen::ClusterPlan plan = gen::plan_cluster_build(n, ranks, threads, bandwidth);
+  std::cout << "\ndistributed build, mpirun -np " << ranks << " (rank 0 coordinates, " << ranks - 1
+            << " solve with " << threads << " threads each; " << std::defaultfloat << bandwidth / 1e6
+            << " MB/s from rank 0):\n"
+            << "units " << plan.units << "\n"
+            << "wall time: " << hours(plan.seconds) << " (longest chain of units: " << hours(plan.critical_path)
+            << ", which no number of ranks beats; workers busy " << std::fixed << std::setprecision(0)
+            << 100 * plan.busy_fraction << "% of the time)\n"
+            << "memory per worker: " << gib(plan.worker_memory) << "; rank 0: " << gib(plan.coordinator_memory)
+            << " (one table file in transit)\n"
+            << "bytes sent: " << std::setprecision(2) << plan.bytes_sent / 1e9
+            << " GB (closures to workers, tables back to rank 0)\n"
+            << "dominated by "
+            << (plan.critical_path >= 0.8 * plan.seconds ? "the longest chain of units: more ranks do not help"
+                                                         : "solving: more ranks help")
+            << "\n";
+}
+
 int run_plan(const Args& args) {
   std::optional<long long> max_pieces;
   std::optional<double> rate;
   std::uint64_t budget = gen::default_memory_bytes();
   int threads = 2;
+  std::optional<int> ranks;
+  double bandwidth = 1e9;  // bytes/s: a 10 Gbit/s link
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -97,6 +120,14 @@ int run_plan(const Args& args) {
       const auto bytes = parse_size(args[++i], std::uint64_t{64} << 20, std::uint64_t{1} << 50);
       if (!bytes) return usage_error("plan", "--memory must be a size such as 4G or 512M (at least 64M)");
       budget = *bytes;
+    } else if (a == "--ranks" && has_value) {
+      const auto r = parse_int(args[++i], 2, 1 << 20);
+      if (!r) return usage_error("plan", "--ranks must be a whole number from 2 (one coordinator, one worker)");
+      ranks = static_cast<int>(*r);
+    } else if (a == "--bandwidth" && has_value) {
+      const auto b = parse_positive(args[++i]);
+      if (!b) return usage_error("plan", "--bandwidth must be a positive number of bytes per second");
+      bandwidth = *b;
     } else if (a == "--threads" && has_value) {
       const auto t = parse_int(args[++i], 1, 1 << 20);
       if (!t) return usage_error("plan", "--threads must be a whole number from 1");
@@ -129,14 +160,16 @@ int run_plan(const Args& args) {
 
   std::cout << "\nlargest build unit: " << unit_name(largest) << ", " << largest_positions << " positions\n";
   print_slice_plan(n, budget, threads, rate);
+  if (ranks) print_cluster_plan(n, *ranks, threads, bandwidth);
   return 0;
 }
 
 }  // namespace
 
-DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND]",
+DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R] "
+                    "[--bandwidth BYTES_PER_SECOND]",
             "materials, positions, build order, and the slice generator's memory, disk and time for tables "
-            "up to N pieces",
+            "up to N pieces; --ranks: the same build under mpirun -np R (wall time, memory per rank, bytes sent)",
             run_plan);
 
 }  // namespace dtb::cli

@@ -35,6 +35,8 @@ class MtcValues {
   int get(std::uint64_t i) const { return plies_[i]; }
   std::uint64_t size() const { return plies_.size(); }
   static std::uint64_t bytes_for(std::uint64_t positions) { return positions; }
+  /// The storage, for a level checkpoint (level_checkpoint.h).
+  std::span<std::uint8_t> bytes() { return {plies_.data(), plies_.size()}; }
 
  private:
   LargeArray<std::uint8_t> plies_;

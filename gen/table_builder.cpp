@@ -14,6 +14,7 @@
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
 #include "gen/interrupt.h"
+#include "gen/level_checkpoint.h"
 #include "gen/progress_bar.h"
 #include "gen/stats_sidecar.h"
 #include "gen/stopwatch.h"
@@ -45,7 +46,7 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.find(".wdl.tmp-") == std::string::npos && name.find(".mtc.tmp-") == std::string::npos &&
-        name.find(".stats.tmp-") == std::string::npos)
+        name.find(".stats.tmp-") == std::string::npos && name.find(".level.tmp-") == std::string::npos)
       continue;
     if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
   }
@@ -132,181 +133,186 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
 
 namespace {
 
-class Builder {
- public:
-  Builder(const BuildOptions& options, BuildSummary& summary) : options_(options), summary_(summary) {}
+// The solver's cost per position grows with the kings on the board (their
+// moves, un-moves and captures). Per-unit timings of the 2-5 build
+// (--timings) fit time = a + b * kings with b/a ~ 0.8: 1 king 2.9, 5 kings
+// 1.0 M positions/s. Kings-heavy 6-piece units were slower still, so the
+// ETA of a 6-piece build remains an estimate; it no longer swings by 4x
+// between kings-only and men-heavy units.
+std::uint64_t solve_weight(const Material& m) {
+  return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
+}
 
-  BuildStatus run(std::string& error) {
-    Stopwatch total;
-    std::error_code ec;
-    fs::create_directories(options_.out_dir, ec);
-    if (ec || !fs::is_directory(options_.out_dir)) {
-      error = "cannot create directory " + options_.out_dir + ": " + ec.message();
-      return BuildStatus::Failed;
-    }
-    remove_leftovers(options_.out_dir, summary_);
-    std::vector<Material> units = units_to_build(options_);
-    ProgressBar progress("gen", planned_work(units), options_.show_progress);
-    std::vector<Material> missing;
-    for (const Material& m : units) {
-      if (interrupt_requested()) return interrupted(error);
-      if (!check_present(m, progress)) missing.push_back(m);
-    }
-    summary_.memory = plan_memory(options_, missing);
-    if (!summary_.memory.fits()) {
-      error = "the largest unit to build (" + summary_.memory.largest.name() + ") needs " +
-              std::to_string(summary_.memory.least_budget >> 20) + " MiB, more than the memory bound of " +
-              std::to_string(summary_.memory.budget >> 20) + " MiB; rerun with --memory " +
-              std::to_string((summary_.memory.least_budget >> 20) + 1) + "M or more";
-      return BuildStatus::Failed;
-    }
-    if (options_.show_progress && !missing.empty())
-      std::cerr << "dtb gen: largest unit to build " << summary_.memory.largest.name() << ": "
-                << (summary_.memory.largest_unit >> 20) << " MiB; block cache for finished tables "
-                << (summary_.memory.cache >> 20) << " MiB; solved tables kept in memory up to "
-                << (summary_.memory.resident >> 20) << " MiB\n";
-    if (missing.empty()) {
-      progress.finish();
-      summary_.total_seconds = total.lap();
-      return BuildStatus::Ok;
-    }
-    try {
-      finished_ = std::make_unique<FinishedTables>(options_.out_dir, options_.max_pieces, summary_.memory.cache,
-                                                   summary_.memory.resident);
-    } catch (const std::exception& e) {
-      error = e.what();
-      return BuildStatus::Failed;
-    }
-    for (std::size_t k = 0; k < missing.size(); ++k) {
-      if (interrupt_requested()) return interrupted(error);
-      const std::vector<Material> remaining(missing.begin() + static_cast<std::ptrdiff_t>(k) + 1, missing.end());
-      const BuildStatus s = build(missing[k], remaining, progress, error);
-      if (s != BuildStatus::Ok) return s;
-    }
-    progress.finish();
-    summary_.total_seconds = total.lap();
-    return BuildStatus::Ok;
-  }
+}  // namespace
 
- private:
-  BuildStatus interrupted(std::string& error) {
-    error = "interrupted; completed tables are kept, rerun to resume";
-    return BuildStatus::Interrupted;
-  }
+UnitBuilder::UnitBuilder(const BuildOptions& options, BuildSummary& summary)
+    : options_(options), summary_(summary), progress_(std::make_unique<ProgressBar>("gen", 0, false)) {}
 
-  // Checking a table costs about one unit of work per position, solving two.
-  // Progress work: checking a finished table counts 1 a position; solving
-  // one counts 2 a position (the solver's first pass and propagation) times
-  // solve_weight, so that the ETA follows time rather than positions.
-  std::uint64_t planned_work(const std::vector<Material>& units) const {
-    std::uint64_t work = 0;
-    for (const Material& m : units)
-      for (const Material& t : unit_of(m)) {
-        const std::uint64_t n = PositionIndex(t).size();
-        work += present_on_disk(t) ? n : 2 * n * solve_weight(t);
-      }
-    return work;
-  }
+UnitBuilder::~UnitBuilder() = default;
 
-  // The solver's cost per position grows with the kings on the board (their
-  // moves, un-moves and captures). Per-unit timings of the 2-5 build
-  // (--timings) fit time = a + b * kings with b/a ~ 0.8: 1 king 2.9, 5 kings
-  // 1.0 M positions/s. Kings-heavy 6-piece units were slower still, so the
-  // ETA of a 6-piece build remains an estimate; it no longer swings by 4x
-  // between kings-only and men-heavy units.
-  static std::uint64_t solve_weight(const Material& m) {
-    return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
+BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& error) {
+  std::error_code ec;
+  fs::create_directories(options_.out_dir, ec);
+  if (ec || !fs::is_directory(options_.out_dir)) {
+    error = "cannot create directory " + options_.out_dir + ": " + ec.message();
+    return BuildStatus::Failed;
   }
-
-  // The files a finished table of `t` has: its .wdl, and its .mtc if asked for.
-  std::vector<std::string> table_paths(const Material& t) const {
-    std::vector<std::string> paths = {wdl_table_path(options_.out_dir, t)};
-    if (options_.mtc) paths.push_back(mtc_table_path(options_.out_dir, t));
-    return paths;
-  }
-  bool present_on_disk(const Material& t) const {
-    for (const std::string& path : table_paths(t))
-      if (!fs::exists(path)) return false;
-    return true;
-  }
-
-  // Whether every table of the unit is on disk and passes its checks (header,
-  // every block checksum); a damaged one is noted and will be rebuilt.
-  bool check_present(const Material& m, ProgressBar& progress) {
-    int present = 0;
-    for (const Material& t : unit_of(m)) {
-      if (!present_on_disk(t)) continue;
-      progress.set_item("check " + t.name());
-      bool intact = true;
-      for (const std::string& path : table_paths(t)) {
-        std::unique_ptr<TableReader> reader;
-        const TableKind kind = path.ends_with(table_extension(TableKind::Mtc)) ? TableKind::Mtc : TableKind::Wdl;
-        if (TableError e = open_checked_table(path, t, reader, kind)) {
-          summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
-          intact = false;
-          break;
-        }
-      }
-      if (!intact) continue;
-      progress.advance(PositionIndex(t).size());
-      if (const auto recorded = read_stats_sidecar(options_.out_dir, t)) summary_.tables.push_back(*recorded);
-      ++present;
-    }
-    if (present != static_cast<int>(unit_of(m).size())) return false;
-    summary_.tables_reused += present;
-    return true;
-  }
-
-  BuildStatus build(const Material& m, const std::vector<Material>& remaining, ProgressBar& progress,
-                    std::string& error) {
-    progress.set_item(m.name());
-    UnitSolution solution;
-    Stopwatch watch;
-    progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
-    const SolveStatus status = solve_unit(m, *finished_, &progress, solution, SolveOptions{options_.mtc});
-    progress.set_weight(1);
-    switch (status) {
-      case SolveStatus::Interrupted: return interrupted(error);
-      case SolveStatus::Failed:
-        error = "solving " + m.name() + ": " + solution.error;
-        return BuildStatus::Failed;
-      case SolveStatus::Ok: break;
-    }
-    summary_.solve_seconds += watch.lap();
+  remove_leftovers(options_.out_dir, summary_);
+  const std::vector<Material> units = units_to_build(options_);
+  progress_ = std::make_unique<ProgressBar>("gen", planned_work(units), options_.show_progress);
+  missing.clear();
+  for (const Material& m : units) {
     if (interrupt_requested()) return interrupted(error);
-    if (TableError e = write_unit_tables(options_.out_dir, solution)) {
-      error = e.message;
+    if (!check_present(m)) missing.push_back(m);
+  }
+  summary_.memory = plan_memory(options_, missing);
+  if (!summary_.memory.fits()) {
+    error = "the largest unit to build (" + summary_.memory.largest.name() + ") needs " +
+            std::to_string(summary_.memory.least_budget >> 20) + " MiB, more than the memory bound of " +
+            std::to_string(summary_.memory.budget >> 20) + " MiB; rerun with --memory " +
+            std::to_string((summary_.memory.least_budget >> 20) + 1) + "M or more";
+    return BuildStatus::Failed;
+  }
+  if (options_.show_progress && !missing.empty())
+    std::cerr << "dtb gen: largest unit to build " << summary_.memory.largest.name() << ": "
+              << (summary_.memory.largest_unit >> 20) << " MiB; block cache for finished tables "
+              << (summary_.memory.cache >> 20) << " MiB; solved tables kept in memory up to "
+              << (summary_.memory.resident >> 20) << " MiB\n";
+  return BuildStatus::Ok;
+}
+
+BuildStatus UnitBuilder::open_finished(std::uint64_t cache_bytes, std::uint64_t resident_bytes,
+                                       std::string& error) {
+  try {
+    finished_ = std::make_unique<FinishedTables>(options_.out_dir, options_.max_pieces, cache_bytes, resident_bytes);
+  } catch (const std::exception& e) {
+    error = e.what();
+    return BuildStatus::Failed;
+  }
+  return BuildStatus::Ok;
+}
+
+BuildStatus UnitBuilder::interrupted(std::string& error) {
+  error = "interrupted; completed tables are kept, rerun to resume";
+  return BuildStatus::Interrupted;
+}
+
+// Progress work: checking a finished table counts 1 a position; solving
+// one counts 2 a position (the solver's first pass and propagation) times
+// solve_weight, so that the ETA follows time rather than positions.
+std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) const {
+  std::uint64_t work = 0;
+  for (const Material& m : units)
+    for (const Material& t : unit_of(m))
+      {
+      const std::uint64_t n = PositionIndex(t).size();
+      work += present_on_disk(t) ? n : 2 * n * solve_weight(t);
+    }
+  return work;
+}
+
+std::uint64_t UnitBuilder::solve_work(const Material& m) {
+  std::uint64_t work = 0;
+  for (const Material& t : unit_of(m)) work += 2 * PositionIndex(t).size() * solve_weight(t);
+  return work;
+}
+
+// The files a finished table of `t` has: its .wdl, and its .mtc if asked for.
+std::vector<std::string> UnitBuilder::table_paths(const Material& t) const {
+  std::vector<std::string> paths = {wdl_table_path(options_.out_dir, t)};
+  if (options_.mtc) paths.push_back(mtc_table_path(options_.out_dir, t));
+  return paths;
+}
+
+bool UnitBuilder::present_on_disk(const Material& t) const {
+  for (const std::string& path : table_paths(t))
+    if (!fs::exists(path)) return false;
+  return true;
+}
+
+// Whether every table of the unit is on disk and passes its checks (header,
+// every block checksum); a damaged one is noted and will be rebuilt.
+bool UnitBuilder::check_present(const Material& m) {
+  int present = 0;
+  for (const Material& t : unit_of(m)) {
+    if (!present_on_disk(t)) continue;
+    progress_->set_item("check " + t.name());
+    bool intact = true;
+    for (const std::string& path : table_paths(t)) {
+      std::unique_ptr<TableReader> reader;
+      const TableKind kind = path.ends_with(table_extension(TableKind::Mtc)) ? TableKind::Mtc : TableKind::Wdl;
+      if (TableError e = open_checked_table(path, t, reader, kind)) {
+        summary_.notes.push_back(t.name() + ": " + e.message + "; rebuilding");
+        intact = false;
+        break;
+      }
+    }
+    if (!intact) continue;
+    progress_->advance(PositionIndex(t).size());
+    if (const auto recorded = read_stats_sidecar(options_.out_dir, t)) summary_.tables.push_back(*recorded);
+    ++present;
+  }
+  if (present != static_cast<int>(unit_of(m).size())) return false;
+  summary_.tables_reused += present;
+  return true;
+}
+
+BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& remaining, std::string& error) {
+  ProgressBar& progress = *progress_;
+  progress.set_item(m.name());
+  UnitSolution solution;
+  Stopwatch watch;
+  progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
+  const SolveOptions solve_options{options_.mtc, level_checkpoint_path(options_.out_dir, m),
+                                   options_.checkpoint_seconds};
+  const SolveStatus status = solve_unit(m, *finished_, &progress, solution, solve_options);
+  if (solution.resumed_level >= 0) {
+    summary_.notes.push_back(m.name() + ": resumed at level " + std::to_string(solution.resumed_level) +
+                             " from its checkpoint");
+    if (options_.show_progress) std::cerr << "dtb gen: " << summary_.notes.back() << "\n";
+  }
+  progress.set_weight(1);
+  switch (status) {
+    case SolveStatus::Interrupted: return interrupted(error);
+    case SolveStatus::Failed:
+      error = "solving " + m.name() + ": " + solution.error;
       return BuildStatus::Failed;
-    }
-    UnitTiming timing{m, 0, solution.rounds, solution.seconds, 0};
-    for (std::size_t k = 0; k < solution.materials.size(); ++k) {
-      const Material& t = solution.materials[k];
-      if (!record(t, *solution.values[k], error)) return BuildStatus::Failed;
-      summary_.positions_solved += solution.values[k]->size();
-      timing.positions += solution.values[k]->size();
-      ++summary_.tables_built;
-      finished_->keep(t, std::move(solution.values[k]), remaining);
-    }
-    timing.write = watch.lap();
-    summary_.write_seconds += timing.write;
-    summary_.units.push_back(timing);
-    return BuildStatus::Ok;
+    case SolveStatus::Ok: break;
   }
-
-  // Every table built passes through memory with its true values: count them
-  // for the summary and for `dtb stats` (stats_sidecar.h) here.
-  bool record(const Material& m, const UnitValues& values, std::string& error) {
-    MaterialStats s = values.count(m);
-    std::error_code ec;
-    s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
-    summary_.tables.push_back(s);
-    return write_stats_sidecar(options_.out_dir, s, error);
+  summary_.solve_seconds += watch.lap();
+  if (interrupt_requested()) return interrupted(error);
+  if (TableError e = write_unit_tables(options_.out_dir, solution)) {
+    error = e.message;
+    return BuildStatus::Failed;
   }
+  UnitTiming timing{m, 0, solution.rounds, solution.seconds, 0};
+  for (std::size_t k = 0; k < solution.materials.size(); ++k) {
+    const Material& t = solution.materials[k];
+    if (!record(t, *solution.values[k], error)) return BuildStatus::Failed;
+    summary_.positions_solved += solution.values[k]->size();
+    timing.positions += solution.values[k]->size();
+    ++summary_.tables_built;
+    finished_->keep(t, std::move(solution.values[k]), remaining);
+  }
+  std::error_code ec;
+  fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
+  timing.write = watch.lap();
+  summary_.write_seconds += timing.write;
+  summary_.units.push_back(timing);
+  return BuildStatus::Ok;
+}
 
-  const BuildOptions& options_;
-  BuildSummary& summary_;
-  std::unique_ptr<FinishedTables> finished_;
-};
+// Every table built passes through memory with its true values: count them
+// for the summary and for `dtb stats` (stats_sidecar.h) here.
+bool UnitBuilder::record(const Material& m, const UnitValues& values, std::string& error) {
+  MaterialStats s = values.count(m);
+  std::error_code ec;
+  s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
+  summary_.tables.push_back(s);
+  return write_stats_sidecar(options_.out_dir, s, error);
+}
+
+namespace {
 
 // The most cache a unit can use: its direct dependencies decoded at 2 bits a
 // position, and as much again for the smaller tables that resolving their
@@ -369,8 +375,21 @@ BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std
     error = options.only->name() + " has more than " + std::to_string(options.max_pieces) + " pieces";
     return BuildStatus::Failed;
   }
-  Builder builder(options, summary);
-  return builder.run(error);
+  Stopwatch total;
+  UnitBuilder builder(options, summary);
+  std::vector<Material> missing;
+  BuildStatus status = builder.prepare(missing, error);
+  if (status == BuildStatus::Ok && !missing.empty())
+    status = builder.open_finished(summary.memory.cache, summary.memory.resident, error);
+  for (std::size_t k = 0; status == BuildStatus::Ok && k < missing.size(); ++k) {
+    const std::vector<Material> remaining(missing.begin() + static_cast<std::ptrdiff_t>(k) + 1, missing.end());
+    status = interrupt_requested() ? BuildStatus::Interrupted : builder.build(missing[k], remaining, error);
+    if (status == BuildStatus::Interrupted) error = "interrupted; completed tables are kept, rerun to resume";
+  }
+  if (status != BuildStatus::Ok) return status;
+  builder.progress().finish();
+  summary.total_seconds = total.lap();
+  return BuildStatus::Ok;
 }
 
 }  // namespace dtb::gen

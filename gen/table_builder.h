@@ -14,11 +14,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "compress/table_file.h"
+#include "gen/progress_bar.h"
 #include "gen/table_stats.h"
 #include "gen/unit_solver.h"
 #include "index/material.h"
@@ -38,6 +40,10 @@ struct BuildOptions {
   bool show_progress = false;
   /// Bound on the whole process's memory, bytes; 0: default_memory_bytes().
   std::uint64_t memory_bytes = 0;
+  /// Save a unit being solved after a level once this many seconds have
+  /// passed since the last save (gen/level_checkpoint.h): a rerun resumes
+  /// the unit at its next level. 0: after every level.
+  double checkpoint_seconds = 300;
 };
 
 /// The default memory bound: a quarter of the physical memory.
@@ -90,5 +96,49 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
 
 /// Build every missing table of `options` onto disk.
 BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std::string& error);
+
+class FinishedTables;
+
+/// The steps of build_tables(), for callers that schedule units themselves
+/// (cluster/distributed_build.h solves them on many processes): prepare()
+/// once, open_finished(), then build() each unit after its dependencies.
+class UnitBuilder {
+ public:
+  UnitBuilder(const BuildOptions& options, BuildSummary& summary);
+  ~UnitBuilder();
+
+  /// Make the output directory, remove the leftovers of a killed run and
+  /// check every table already there; `missing` gets the units still to
+  /// solve, in build order, and summary.memory their plan. Failed (with the
+  /// least bound that would do) if the largest of them does not fit.
+  BuildStatus prepare(std::vector<Material>& missing, std::string& error);
+
+  /// Read finished tables from the output directory through a block cache
+  /// of `cache_bytes`, keeping up to `resident_bytes` of solved tables.
+  BuildStatus open_finished(std::uint64_t cache_bytes, std::uint64_t resident_bytes, std::string& error);
+
+  /// Solve unit `m` (its dependencies finished in the output directory) and
+  /// write its tables; `remaining`: the units this builder solves later, in
+  /// order (solved tables they read stay resident).
+  BuildStatus build(const Material& m, const std::vector<Material>& remaining, std::string& error);
+
+  /// The progress bar (made by prepare(); enabled by options.show_progress).
+  ProgressBar& progress() { return *progress_; }
+  /// The progress work of solving unit `m` (what build() advances the bar by).
+  static std::uint64_t solve_work(const Material& m);
+
+ private:
+  BuildStatus interrupted(std::string& error);
+  std::uint64_t planned_work(const std::vector<Material>& units) const;
+  std::vector<std::string> table_paths(const Material& t) const;
+  bool present_on_disk(const Material& t) const;
+  bool check_present(const Material& m);
+  bool record(const Material& m, const UnitValues& values, std::string& error);
+
+  const BuildOptions& options_;
+  BuildSummary& summary_;
+  std::unique_ptr<ProgressBar> progress_;
+  std::unique_ptr<FinishedTables> finished_;
+};
 
 }  // namespace dtb::gen

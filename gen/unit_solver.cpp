@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
+#include "gen/level_checkpoint.h"
 #include "gen/slice_order.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
@@ -101,9 +104,19 @@ class UnitSolver {
       for (Side& s : sides_) s.mtc = std::make_unique<MtcValues>(s.index.size());
     out.seconds.allocate += watch.lap();
     out.levels = levels;
-    for (int a = levels - 1; a >= 0; --a) {
+    const bool checkpoints = !one_level_ && !options_.checkpoint_path.empty();
+    const int first = checkpoints ? resume(levels, out) : levels - 1;
+    auto saved = std::chrono::steady_clock::now();
+    for (int a = first; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
+      if (!checkpoints || a == 0 ||
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - saved).count() < options_.checkpoint_seconds)
+        continue;
+      if (!save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
+                                 checkpoint_arrays(), out.error))
+        return SolveStatus::Failed;
+      saved = std::chrono::steady_clock::now();
     }
     out.materials.clear();
     out.values.clear();
@@ -119,6 +132,35 @@ class UnitSolver {
 
  private:
   int other(int t) const { return sides_.size() == 1 ? 0 : 1 - t; }
+
+  // What a level checkpoint holds: per side its values, capture flags, MTC.
+  std::vector<std::span<std::uint8_t>> checkpoint_arrays() {
+    std::vector<std::span<std::uint8_t>> arrays;
+    for (Side& s : sides_) {
+      arrays.push_back(s.values->value_bytes());
+      arrays.push_back(s.values->capture_bytes());
+      if (s.mtc) arrays.push_back(s.mtc->bytes());
+    }
+    return arrays;
+  }
+
+  // The level to start at: below a valid checkpoint's levels, or the top.
+  int resume(int levels, UnitSolution& out) {
+    const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, checkpoint_arrays());
+    if (!at || at->next_level >= levels - 1) {
+      // Nothing (valid) to resume from: a partial load must not leave values behind.
+      if (std::filesystem::exists(options_.checkpoint_path))
+        for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+      return levels - 1;
+    }
+    out.resumed_level = at->next_level;
+    out.rounds = at->rounds;
+    std::uint64_t skipped = 0;
+    for (const Side& s : sides_)
+      for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels.positions(a);
+    report(skipped);
+    return at->next_level;
+  }
 
   SolveStatus stopped(UnitSolution& out) {
     if (interrupt_requested()) return SolveStatus::Interrupted;

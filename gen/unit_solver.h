@@ -61,6 +61,13 @@ struct SolvePhases {
 struct SolveOptions {
   /// Also record each decided position's MTC (MtcValues, one byte a position).
   bool mtc = false;
+  /// Where to save the unit between levels (level_checkpoint.h), and to
+  /// resume from if a valid checkpoint is there; empty: never.
+  std::string checkpoint_path;
+  /// Save after a level only if this much wall time has passed since the
+  /// solve started or last saved (0: after every level). Small units never
+  /// pay for it; a 6-piece unit loses at most this much when stopped.
+  double checkpoint_seconds = 300;
 };
 
 struct UnitSolution {
@@ -69,6 +76,7 @@ struct UnitSolution {
   std::vector<std::unique_ptr<MtcValues>> mtc;       // per material, with SolveOptions::mtc
   int levels = 0;                                    // levels of slices solved
   int rounds = 0;                                    // most propagation rounds in one level (largest MTC + 1)
+  int resumed_level = -1;                            // the level a checkpoint resumed at, if one did
   SolvePhases seconds;
   std::string error;                                 // why a solve failed
 };

@@ -93,6 +93,11 @@ class UnitValues final : public ValueSource {
   void drop_capture_flags() { LargeArray<std::uint64_t>().swap(capture_); }
   std::uint64_t memory_bytes() const { return (wdl_.capacity() + capture_.capacity()) * sizeof(std::uint64_t); }
 
+  /// The storage as bytes (values, then capture flags): what a level
+  /// checkpoint (level_checkpoint.h) saves and loads back.
+  std::span<std::uint8_t> value_bytes() { return bytes_of(wdl_); }
+  std::span<std::uint8_t> capture_bytes() { return bytes_of(capture_); }
+
   /// Same values and capture flags.
   bool operator==(const UnitValues& o) const { return size_ == o.size_ && wdl_ == o.wdl_ && capture_ == o.capture_; }
 
@@ -104,6 +109,10 @@ class UnitValues final : public ValueSource {
   void read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const override;
 
  private:
+  static std::span<std::uint8_t> bytes_of(LargeArray<std::uint64_t>& words) {
+    return {reinterpret_cast<std::uint8_t*>(words.data()), words.size() * sizeof(std::uint64_t)};
+  }
+
   std::uint64_t size_;
   LargeArray<std::uint64_t> wdl_;
   LargeArray<std::uint64_t> capture_;

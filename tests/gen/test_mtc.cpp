@@ -99,7 +99,9 @@ std::unordered_map<Position, int, Hash> reference_mtc(const Material& m, const O
 void expect_mtc_agreement(const Material& m, const Oracle& wdl) {
   const gen::WdlStore& store = gen::testing::test_store();
   gen::UnitSolution solution;
-  REQUIRE(gen::solve_unit(m, store, nullptr, solution, gen::SolveOptions{true}) == gen::SolveStatus::Ok);
+  gen::SolveOptions with_mtc;
+  with_mtc.mtc = true;
+  REQUIRE(gen::solve_unit(m, store, nullptr, solution, with_mtc) == gen::SolveStatus::Ok);
   REQUIRE(solution.mtc.size() == solution.materials.size());
   const auto expected = reference_mtc(m, wdl);
   std::uint64_t compared = 0, mismatches = 0, wdl_changed = 0;

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# mpirun builds write the bytes of a one-process build: 2 and 3 ranks, tables
+# sent between ranks or a shared directory, and a rank slowed down mid-build
+# (stopped for a while: the schedule changes, the files must not).
+set -euo pipefail
+dtb=$1
+. "$(dirname "$0")/mpi_support.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+run_mpi 2 "$dtb" gen --max-pieces 3 --out "$work/np2" --threads 2 --quiet > /dev/null
+same_as_fixture "$work/np2" 16
+
+# 2-4 pieces but only what KKvMM needs: 9 units, several ready at once.
+run_mpi 3 "$dtb" gen --only KKvMM --out "$work/np3" --threads 1 --ranks-log "$work/np3.tsv" --quiet > /dev/null &
+job=$!
+for _ in $(seq 100); do  # stop rank 2 once the build is under way, then let it go on
+  [ "$(ls "$work/np3"/*.wdl 2>/dev/null | wc -l)" -ge 4 ] && break
+  sleep 0.1
+done
+if slow=$(rank_pid "--out $work/np3" 2); then
+  kill -STOP "$slow"; sleep 2; kill -CONT "$slow"
+fi
+wait $job
+same_as_fixture "$work/np3" 16
+# The log has one line per unit, each solved by rank 1 or 2, and the
+# workers received the tables their units read.
+units=$(tail -n +2 "$work/np3.tsv" | wc -l)
+[ "$units" -eq 9 ] || { echo "ranks log: $units units, expected 9"; exit 1; }
+awk -F'\t' 'NR > 1 && $2 != 1 && $2 != 2 { bad = 1 } END { exit bad }' "$work/np3.tsv" ||
+  { echo "a unit was solved by rank 0 or an unknown rank"; exit 1; }
+awk -F'\t' 'NR > 1 { sent += $5 } END { exit !(sent > 0) }' "$work/np3.tsv" ||
+  { echo "no table was sent to a worker"; exit 1; }
+
+run_mpi 3 "$dtb" gen --max-pieces 3 --out "$work/shared" --shared-dir --threads 1 --quiet > /dev/null
+same_as_fixture "$work/shared" 16
+[ -z "$(ls -A "$work/shared" | grep -v -e '\.wdl$' -e '\.stats$')" ] || { echo "leftovers in the shared directory"; exit 1; }
+echo "mpirun -np 2 and 3 (sent tables, shared directory, a stopped rank): the one-process bytes"

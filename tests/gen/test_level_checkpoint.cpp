@@ -1,0 +1,113 @@
+// Level checkpoints (gen/level_checkpoint.h): a unit's solve stopped between
+// levels resumes from its checkpoint into exactly the values (and MTC) of an
+// uninterrupted solve; a damaged, foreign or truncated checkpoint is ignored.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+
+#include "gen/interrupt.h"
+#include "gen/level_checkpoint.h"
+#include "gen/unit_solver.h"
+#include "tests/gen/test_tables.h"
+
+using namespace dtb;
+
+namespace {
+
+// The test tables, asking for an interrupt at the `stop_at`-th lookup (0: never).
+class InterruptingValues final : public gen::FinishedValues {
+ public:
+  InterruptingValues(const gen::FinishedValues& inner, std::uint64_t stop_at) : inner_(inner), stop_at_(stop_at) {}
+  Wdl value(const Position& p) const override {
+    if (++lookups_ == stop_at_) gen::request_interrupt();
+    return inner_.value(p);
+  }
+  std::uint64_t lookups() const { return lookups_; }
+
+ private:
+  const gen::FinishedValues& inner_;
+  std::uint64_t stop_at_;
+  mutable std::atomic<std::uint64_t> lookups_{0};
+};
+
+void expect_same(const gen::UnitSolution& a, const gen::UnitSolution& b) {
+  REQUIRE(a.values.size() == b.values.size());
+  for (std::size_t k = 0; k < a.values.size(); ++k) {
+    CHECK(*a.values[k] == *b.values[k]);
+    REQUIRE(a.mtc.size() == b.mtc.size());
+    if (k < a.mtc.size()) CHECK(std::ranges::equal(a.mtc[k]->bytes(), b.mtc[k]->bytes()));
+  }
+  CHECK(a.rounds == b.rounds);
+}
+
+// With MTC (the checkpoint then carries it too) and a checkpoint after every level ("" : none).
+gen::SolveOptions every_level(const std::string& path) {
+  gen::SolveOptions options;
+  options.mtc = true;
+  options.checkpoint_path = path;
+  options.checkpoint_seconds = 0;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("a unit solve stopped between levels resumes from its checkpoint") {
+  const gen::WdlStore& store = gen::testing::test_store();
+  const std::string dir = gen::testing::make_temp_dir("level-checkpoint");
+  for (const char* name : {"MMvMM", "KMvMM"}) {
+    INFO(name);
+    const Material m = *parse_material(name);
+    const std::string path = gen::level_checkpoint_path(dir, m);
+    gen::UnitSolution reference;
+    InterruptingValues counting(store, 0);
+    REQUIRE(gen::solve_unit(m, counting, nullptr, reference, every_level("")) == gen::SolveStatus::Ok);
+    REQUIRE(reference.levels > 3);
+
+    for (const double at : {0.3, 0.7}) {  // stop part-way: some levels done, not all
+      std::filesystem::remove(path);
+      InterruptingValues stopping(store, static_cast<std::uint64_t>(at * double(counting.lookups())));
+      gen::UnitSolution stopped;
+      CHECK(gen::solve_unit(m, stopping, nullptr, stopped, every_level(path)) == gen::SolveStatus::Interrupted);
+      gen::clear_interrupt();
+      REQUIRE(std::filesystem::exists(path));
+
+      gen::UnitSolution resumed;
+      REQUIRE(gen::solve_unit(m, store, nullptr, resumed, every_level(path)) == gen::SolveStatus::Ok);
+      CHECK(resumed.resumed_level >= 0);
+      CHECK(resumed.resumed_level < reference.levels - 1);
+      expect_same(resumed, reference);
+    }
+
+    SECTION("a damaged checkpoint is not trusted") {
+      std::filesystem::remove(path);
+      InterruptingValues stopping(store, counting.lookups() / 2);
+      gen::UnitSolution stopped;
+      (void)gen::solve_unit(m, stopping, nullptr, stopped, every_level(path));
+      gen::clear_interrupt();
+      REQUIRE(std::filesystem::exists(path));
+      {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+        f.put('\x5a');  // a byte in the values; the hash no longer matches
+      }
+      gen::UnitSolution fresh;
+      REQUIRE(gen::solve_unit(m, store, nullptr, fresh, every_level(path)) == gen::SolveStatus::Ok);
+      CHECK(fresh.resumed_level == -1);
+      expect_same(fresh, reference);
+    }
+    SECTION("another unit's checkpoint is not taken") {
+      const Material other = *parse_material(std::string(name) == "MMvMM" ? "KMvMM" : "MMvMM");
+      std::filesystem::remove(path);
+      InterruptingValues stopping(store, counting.lookups() / 2);
+      gen::UnitSolution stopped;
+      (void)gen::solve_unit(m, stopping, nullptr, stopped, every_level(path));
+      gen::clear_interrupt();
+      gen::UnitSolution solved;
+      InterruptingValues plain(store, 0);
+      REQUIRE(gen::solve_unit(other, plain, nullptr, solved, every_level(path)) == gen::SolveStatus::Ok);
+      CHECK(solved.resumed_level == -1);
+    }
+  }
+}
