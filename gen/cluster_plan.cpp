@@ -9,6 +9,7 @@
 #include "gen/table_builder.h"
 #include "gen/unit_dag.h"
 #include "gen/unit_solver.h"
+#include "index/plan.h"
 #include "index/position_index.h"
 
 namespace dtb::gen {
@@ -18,11 +19,7 @@ double table_bytes(const Material& m) {
   return static_cast<double>(PositionIndex(m).size()) * kDiskBitsPerPosition / 8;
 }
 
-double unit_positions(const Material& m) {
-  double n = 0;
-  for (const Material& t : unit_of(m)) n += static_cast<double>(PositionIndex(t).size());
-  return n;
-}
+double positions_of_unit(const Material& m) { return static_cast<double>(unit_positions(unit_of(m))); }
 
 struct Event {
   double time;
@@ -50,7 +47,7 @@ ClusterPlan plan_cluster_build(int max_pieces, int ranks, int threads, double ba
   const std::vector<Material> units = units_to_build(options);
   const double rate = kSolvePositionsPerThreadSecond * threads, write_rate = kWritePositionsPerThreadSecond * threads;
   const UnitDag dag = make_unit_dag(units, [&](const Material& m) {
-    return unit_positions(m) / rate + unit_positions(m) / write_rate;
+    return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate;
   });
   plan.units = static_cast<int>(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) plan.critical_path = std::max(plan.critical_path, dag.priority[i]);

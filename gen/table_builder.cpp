@@ -139,6 +139,8 @@ namespace {
 // 1.0 M positions/s. Kings-heavy 6-piece units were slower still, so the
 // ETA of a 6-piece build remains an estimate; it no longer swings by 4x
 // between kings-only and men-heavy units.
+constexpr const char* kInterruptedMessage = "interrupted; completed tables are kept, rerun to resume";
+
 std::uint64_t solve_weight(const Material& m) {
   return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
 }
@@ -193,7 +195,7 @@ BuildStatus UnitBuilder::open_finished(std::uint64_t cache_bytes, std::uint64_t 
 }
 
 BuildStatus UnitBuilder::interrupted(std::string& error) {
-  error = "interrupted; completed tables are kept, rerun to resume";
+  error = kInterruptedMessage;
   return BuildStatus::Interrupted;
 }
 
@@ -384,7 +386,7 @@ BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std
   for (std::size_t k = 0; status == BuildStatus::Ok && k < missing.size(); ++k) {
     const std::vector<Material> remaining(missing.begin() + static_cast<std::ptrdiff_t>(k) + 1, missing.end());
     status = interrupt_requested() ? BuildStatus::Interrupted : builder.build(missing[k], remaining, error);
-    if (status == BuildStatus::Interrupted) error = "interrupted; completed tables are kept, rerun to resume";
+    if (status == BuildStatus::Interrupted) error = kInterruptedMessage;
   }
   if (status != BuildStatus::Ok) return status;
   builder.progress().finish();
