@@ -5,12 +5,18 @@
 // sleep rather than a blocking receive, because Open MPI's blocking receive
 // spins a core, and on a small machine that core belongs to the solvers.
 //
-// Table files travel whole: a header message ("name<TAB>bytes"), then the
-// bytes in chunks of at most kChunkBytes (an MPI count is an int). MPI keeps
-// the order of messages between two processes, so the chunks follow their
-// header. Files are written atomically (compress/atomic_file.h) under their
-// plain name only: a header naming anything but a table file of the build
-// is refused.
+// Table files stream: a header message ("name<TAB>bytes"), the bytes in
+// chunks of at most kChunkBytes read from the file one at a time (an MPI
+// count is an int; neither side ever holds more than a chunk of a file, which
+// at 7 pieces is 1 GiB and at 8 pieces 19 GiB), then an end message,
+// "ok<TAB>XXH3 of the bytes" or "error<TAB>why" (the file could not be read
+// to its end after the header went out). MPI keeps the order of messages
+// between two processes, so chunks and end follow their header. The receiver
+// appends each chunk to a temporary file and publishes it under its name
+// (compress/atomic_file.h) only if the end says ok, the size is the one
+// announced and the XXH3 of what arrived matches: a half-sent or damaged
+// table never looks finished. A header naming anything but a table file of
+// the build is refused.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +32,7 @@ enum Tag : int {
   kDone,        // worker -> 0: "unit<TAB>solve seconds<TAB>write seconds"
   kFailed,      // worker -> 0: why
   kStop,        // 0 -> worker: no more units
+  kFileEnd,     // after a file's chunks: "ok<TAB>xxh3 hex" or "error<TAB>why"
 };
 
 inline constexpr std::uint64_t kChunkBytes = std::uint64_t{64} << 20;
@@ -36,17 +43,22 @@ struct Message {
   std::string text;  // empty for kFileChunk: receive_file() reads those
 };
 
-/// The next message from `source` (MPI_ANY_SOURCE: anyone), except file chunks.
+/// The next message from `source` (MPI_ANY_SOURCE: anyone), except a file's
+/// chunks and end (receive_file() reads those).
 Message receive_message(int source);
 void send_text(int destination, int tag, const std::string& text);
 
-/// Send the file at `path` to `destination` under `name`. Returns the bytes
-/// sent, or -1 with `error` set if the file cannot be read.
-std::int64_t send_file(int destination, const std::string& path, const std::string& name, std::string& error);
+/// Send the file at `path` to `destination` under `name`, `chunk_bytes` at a
+/// time. Returns the bytes sent, or -1 with `error` set if the file cannot be
+/// read (once the header is out, the end message tells the receiver too).
+std::int64_t send_file(int destination, const std::string& path, const std::string& name, std::string& error,
+                       std::uint64_t chunk_bytes = kChunkBytes);
 
 /// Receive the file announced by `header` from `source` into `dir`. Returns
-/// the bytes received, or -1 with `error` set (a bad name, a write error; the
-/// chunks are consumed all the same, so the stream stays in step).
+/// the bytes received, or -1 with `error` set (a bad name, a write error, a
+/// sender that could not read its file, a size or checksum mismatch: nothing
+/// is left under the name; the chunks are consumed all the same, so the
+/// stream stays in step).
 std::int64_t receive_file(int source, const std::string& header, const std::string& dir, std::string& error);
 
 /// Whether `name` is a file a build writes: a material's .wdl, .mtc or .stats.

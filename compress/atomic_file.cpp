@@ -25,17 +25,6 @@ std::string directory_of(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-// Closes the descriptor and removes the temporary file unless committed.
-struct TemporaryFile {
-  std::string path;
-  int fd = -1;
-  bool committed = false;
-  ~TemporaryFile() {
-    if (fd >= 0) ::close(fd);
-    if (!committed && !path.empty()) ::unlink(path.c_str());
-  }
-};
-
 }  // namespace
 
 TableError write_all(int fd, std::span<const std::uint8_t> data, const std::string& what) {
@@ -52,36 +41,55 @@ TableError write_all(int fd, std::span<const std::uint8_t> data, const std::stri
   return {};
 }
 
-TableError write_file_atomically(const std::string& path, std::span<const std::span<const std::uint8_t>> parts) {
-  TemporaryFile tmp;
-  std::string pattern = path + ".tmp-XXXXXX";
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+TableError AtomicFileWriter::open() {
+  std::string pattern = path_ + ".tmp-XXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
-  tmp.fd = ::mkstemp(name.data());  // unique name: concurrent writers never collide
-  if (tmp.fd < 0) return errno_error(errno, "create temporary file for", path);
-  tmp.path = name.data();
-  if (::fchmod(tmp.fd, 0644) != 0) return errno_error(errno, "fchmod", tmp.path);
+  fd_ = ::mkstemp(name.data());  // unique name: concurrent writers never collide
+  if (fd_ < 0) return errno_error(errno, "create temporary file for", path_);
+  temporary_ = name.data();
+  if (::fchmod(fd_, 0644) != 0) return errno_error(errno, "fchmod", temporary_);
+  return {};
+}
 
-  for (const auto& part : parts)
-    if (TableError e = write_all(tmp.fd, part, tmp.path)) return e;
+TableError AtomicFileWriter::append(std::span<const std::uint8_t> data) {
+  if (fd_ < 0) return {TableStatus::InvalidArgument, "append to " + path_ + " before open or after commit"};
+  return write_all(fd_, data, temporary_);
+}
+
+TableError AtomicFileWriter::commit() {
+  if (fd_ < 0) return {TableStatus::InvalidArgument, "commit of " + path_ + " before open or twice"};
   // fsync before rename: otherwise a crash could leave `path` naming a file
   // whose data never reached the disk. Delayed allocation may also report a
   // full disk only here.
-  if (::fsync(tmp.fd) != 0) return errno_error(errno, "fsync", tmp.path);
-  const int fd = tmp.fd;
-  tmp.fd = -1;
-  if (::close(fd) != 0) return errno_error(errno, "close", tmp.path);
-  if (::rename(tmp.path.c_str(), path.c_str()) != 0) return errno_error(errno, "rename to " + path, tmp.path);
-  tmp.committed = true;
+  if (::fsync(fd_) != 0) return errno_error(errno, "fsync", temporary_);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) return errno_error(errno, "close", temporary_);
+  if (::rename(temporary_.c_str(), path_.c_str()) != 0) return errno_error(errno, "rename to " + path_, temporary_);
+  committed_ = true;
 
   // Make the rename itself durable. Failure here cannot un-write the file,
   // and some file systems refuse fsync on directories: not an error.
-  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dir = ::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);
   }
   return {};
+}
+
+TableError write_file_atomically(const std::string& path, std::span<const std::span<const std::uint8_t>> parts) {
+  AtomicFileWriter file(path);
+  if (TableError e = file.open()) return e;
+  for (const auto& part : parts)
+    if (TableError e = file.append(part)) return e;
+  return file.commit();
 }
 
 }  // namespace dtb

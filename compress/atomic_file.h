@@ -6,10 +6,36 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "compress/table_file.h"
 
 namespace dtb {
+
+/// A file written piece by piece and published atomically: appends go to a
+/// temporary file beside `path` (same directory, so rename() is atomic);
+/// commit() fsyncs it, renames it over `path` and fsyncs the directory.
+/// Destroyed without a successful commit(), it removes the temporary file:
+/// `path` never names a prefix. For files too large to hold in memory at
+/// once (a table received over MPI in chunks).
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path) : path_(std::move(path)) {}
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+  ~AtomicFileWriter();
+
+  /// Create the temporary file (before any append).
+  TableError open();
+  TableError append(std::span<const std::uint8_t> data);
+  TableError commit();
+
+ private:
+  std::string path_;
+  std::string temporary_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
 
 /// Write `parts` one after the other to a temporary file beside `path`
 /// (same directory, so rename() is atomic), fsync it, rename it over `path`,
