@@ -230,8 +230,9 @@ DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--
             "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated); a unit being solved is saved after a level every M minutes (default 5; 0: "
-            "every level) and a rerun resumes it there. Under mpirun (a dtb built with -DDTB_MPI=ON) the units are solved on "
-            "every rank but 0: --shared-dir if all ranks see DIR, else tables are sent (workers keep theirs in "
-            "--scratch DIR, default DIR/.rank-R); --ranks-log: per unit its rank, time and bytes sent", run_gen);
+            "every level) and a rerun resumes it there. Under mpirun (a dtb built with -DDTB_MPI=ON) every rank but 0 "
+            "solves: units with men level by level in parts of slices, kings-only units whole; --shared-dir if all "
+            "ranks see DIR, else tables are sent (workers keep theirs in --scratch DIR, default DIR/.rank-R); "
+            "--ranks-log: per unit its ranks, parts, time and bytes sent (all, and of the parts)", run_gen);
 
 }  // namespace dtb::cli

@@ -1,4 +1,5 @@
-// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R]:
+// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R]
+// [--bandwidth B] [--shared-dir]:
 // what building all tables up to N pieces involves - materials and positions
 // per piece count, the build order with each table's size and level, and
 // under the slice scheme (gen/cost_model.h) the peak memory, the disk and
@@ -77,22 +78,24 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
 }
 
 // The distributed build's model (gen/cluster_plan.h) for `ranks` processes.
-void print_cluster_plan(int n, int ranks, int threads, double bandwidth) {
-  const gen::ClusterPlan plan = gen::plan_cluster_build(n, ranks, threads, bandwidth);
-  std::cout << "\ndistributed build, mpirun -np " << ranks << " (rank 0 coordinates, " << ranks - 1
-            << " solve with " << threads << " threads each; " << std::defaultfloat << bandwidth / 1e6
-            << " MB/s from rank 0):\n"
-            << "units " << plan.units << "\n"
-            << "wall time: " << hours(plan.seconds) << " (longest chain of units: " << hours(plan.critical_path)
-            << ", which no number of ranks beats; workers busy " << std::fixed << std::setprecision(0)
-            << 100 * plan.busy_fraction << "% of the time)\n"
+void print_cluster_plan(const gen::ClusterSetup& setup) {
+  const gen::ClusterPlan plan = gen::plan_cluster_build(setup);
+  std::cout << "\ndistributed build, mpirun -np " << setup.ranks << " (rank 0 coordinates, " << setup.ranks - 1
+            << " solve with " << setup.threads << " threads each; " << std::defaultfloat << setup.bandwidth / 1e6
+            << " MB/s from rank 0" << (setup.shared_dir ? "; a shared table directory" : "") << "):\n"
+            << "units " << plan.units << ", parts of levels " << plan.parts << "\n"
+            << "wall time: " << hours(plan.seconds) << " (longest chain of units, each level one part deep: "
+            << hours(plan.critical_path) << ", which no number of ranks beats; workers busy " << std::fixed
+            << std::setprecision(0) << 100 * plan.busy_fraction << "% of the time, rank 0 sending or writing "
+            << 100 * plan.coordinator_busy << "%)\n"
             << "memory per worker: " << gib(plan.worker_memory) << "; rank 0: " << gib(plan.coordinator_memory)
-            << " (one table file in transit)\n"
+            << " (the values of the units in parts, within --memory)\n"
             << "bytes sent: " << std::setprecision(2) << plan.bytes_sent / 1e9
-            << " GB (closures to workers, tables back to rank 0)\n"
+            << " GB (closures and parts to workers, tables and part values back to rank 0)\n"
             << "dominated by "
-            << (plan.critical_path >= 0.8 * plan.seconds ? "the longest chain of units: more ranks do not help"
-                                                         : "solving: more ranks help")
+            << (plan.coordinator_busy >= 0.8                 ? "rank 0 (its link and its writes): more ranks do not help"
+                : plan.critical_path >= 0.8 * plan.seconds ? "the longest chain of units: more ranks do not help"
+                                                           : "solving: more ranks help")
             << "\n";
 }
 
@@ -103,6 +106,7 @@ int run_plan(const Args& args) {
   int threads = 2;
   std::optional<int> ranks;
   double bandwidth = 1e9;  // bytes/s: a 10 Gbit/s link
+  bool shared_dir = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -124,6 +128,8 @@ int run_plan(const Args& args) {
       const auto r = parse_int(args[++i], 2, 1 << 20);
       if (!r) return usage_error("plan", "--ranks must be a whole number from 2 (one coordinator, one worker)");
       ranks = static_cast<int>(*r);
+    } else if (a == "--shared-dir") {
+      shared_dir = true;
     } else if (a == "--bandwidth" && has_value) {
       const auto b = parse_positive(args[++i]);
       if (!b) return usage_error("plan", "--bandwidth must be a positive number of bytes per second");
@@ -160,16 +166,17 @@ int run_plan(const Args& args) {
 
   std::cout << "\nlargest build unit: " << unit_name(largest) << ", " << largest_positions << " positions\n";
   print_slice_plan(n, budget, threads, rate);
-  if (ranks) print_cluster_plan(n, *ranks, threads, bandwidth);
+  if (ranks) print_cluster_plan({n, *ranks, threads, bandwidth, budget, shared_dir});
   return 0;
 }
 
 }  // namespace
 
 DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R] "
-                    "[--bandwidth BYTES_PER_SECOND]",
+                    "[--bandwidth BYTES_PER_SECOND] [--shared-dir]",
             "materials, positions, build order, and the slice generator's memory, disk and time for tables "
-            "up to N pieces; --ranks: the same build under mpirun -np R (wall time, memory per rank, bytes sent)",
+            "up to N pieces; --ranks: the same build under mpirun -np R (wall time, memory per rank, bytes sent; "
+            "--shared-dir: every rank sees the table directory)",
             run_plan);
 
 }  // namespace dtb::cli

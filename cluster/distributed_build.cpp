@@ -2,15 +2,25 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
 #include <queue>
 #include <set>
+#include <span>
 #include <sstream>
 #include <vector>
 
 #include "cluster/mpi_link.h"
+#include "cluster/slice_task.h"
+#include "gen/cluster_plan.h"
+#include "gen/cost_model.h"
+#include "gen/slice_order.h"
 #include "gen/stats_sidecar.h"
 #include "gen/stopwatch.h"
 #include "gen/table_loading.h"
@@ -70,28 +80,43 @@ class Coordinator {
 
  private:
   struct UnitRecord {
-    int rank = 0;
+    std::set<int> ranks;  // that solved it or parts of it
+    int parts = 0;        // 0: solved whole
     double seconds = 0;
-    std::uint64_t bytes_to = 0, bytes_from = 0;
+    std::uint64_t bytes_to = 0, bytes_from = 0;            // everything: table files and parts
+    std::uint64_t part_bytes_to = 0, part_bytes_from = 0;  // of that, the parts' messages
+  };
+
+  // A unit with men, its levels spread over the workers in parts
+  // (slice_task.h). Rank 0 keeps the values of its finished levels, sends
+  // each part what it reads of them, and writes the tables at the end.
+  struct SplitUnit {
+    std::vector<PositionIndex> index;  // per table of the unit
+    std::vector<gen::SliceLevels> levels;
+    gen::UnitSolution solution;   // the values of the finished levels
+    int level = 0;                // being solved
+    std::deque<SliceTask> parts;  // of that level, not handed out yet (inputs not filled)
+    int running = 0;              // handed out, not back
+    std::uint64_t positions = 0;  // of the unit, both tables
   };
 
   BuildStatus schedule(std::string& error) {
     const std::size_t n = dag_.units.size();
-    std::vector<int> waiting(n);
-    std::vector<std::vector<std::size_t>> waited_by(n);
+    waiting_.assign(n, 0);
+    waited_by_.assign(n, {});
     for (std::size_t i = 0; i < n; ++i) {
-      waiting[i] = static_cast<int>(dag_.waits_for[i].size());
-      for (const std::size_t j : dag_.waits_for[i]) waited_by[j].push_back(i);
-      if (waiting[i] == 0) ready_.insert(i);
+      waiting_[i] = static_cast<int>(dag_.waits_for[i].size());
+      for (const std::size_t j : dag_.waits_for[i]) waited_by_[j].push_back(i);
+      if (waiting_[i] == 0) ready_.insert(i);
     }
     records_.assign(n, {});
     started_.assign(n, {});
     holds_.assign(static_cast<std::size_t>(mpi_ranks()), {});
     running_on_.assign(static_cast<std::size_t>(mpi_ranks()), n);
-    std::size_t done = 0;
-    while (done < n) {
-      while (!idle_.empty() && !ready_.empty())
-        if (!assign(error)) return BuildStatus::Failed;
+    part_on_.assign(static_cast<std::size_t>(mpi_ranks()), n);
+    for (int r = 1; r < mpi_ranks(); ++r) send_text(r, kOpen, std::to_string(summary_.memory.cache));
+    while (done_ < n) {
+      if (!hand_out(error)) return BuildStatus::Failed;
       const Message m = receive_message(MPI_ANY_SOURCE);
       if (m.tag == kReady) {
         idle_.push_back(m.source);
@@ -104,10 +129,9 @@ class Coordinator {
       } else if (m.tag == kDone) {
         const std::size_t u = finished(m, error);
         if (u == n) return BuildStatus::Failed;
-        ++done;
-        for (const std::size_t v : waited_by[u])
-          if (--waiting[v] == 0) ready_.insert(v);
-        update_progress(done);
+        complete(u);
+      } else if (m.tag == kPartDone) {
+        if (!part_done(m, error)) return BuildStatus::Failed;
       } else if (m.tag == kFailed) {
         error = "rank " + std::to_string(m.source) + " failed: " + m.text;
         return BuildStatus::Failed;
@@ -116,28 +140,260 @@ class Coordinator {
     return BuildStatus::Ok;
   }
 
-  // Hand the ready unit of highest priority (ties: build order) to an idle worker.
-  bool assign(std::string& error) {
-    std::size_t u = *ready_.begin();
-    for (const std::size_t v : ready_)
-      if (dag_.priority[v] > dag_.priority[u]) u = v;
-    ready_.erase(u);
-    const int w = idle_.back();
-    idle_.pop_back();
-    UnitRecord& r = records_[u];
-    r.rank = w;
-    if (!distributed_.shared_dir)
-      for (const Material& t : dag_.reads[u]) {
-        if (!holds_[static_cast<std::size_t>(w)].insert(t).second) continue;
-        const std::int64_t bytes = send_file(w, gen::wdl_table_path(options_.out_dir, t), t.name() + ".wdl", error);
-        if (bytes < 0) return false;
-        r.bytes_to += static_cast<std::uint64_t>(bytes);
-        bytes_sent_ += static_cast<double>(bytes);
+  // Unit u is finished: the units waiting for it may be ready.
+  void complete(std::size_t u) {
+    ++done_;
+    for (const std::size_t v : waited_by_[u])
+      if (--waiting_[v] == 0) ready_.insert(v);
+    update_progress();
+  }
+
+  // Keep every idle worker busy while there is work: first the parts of
+  // split units (the highest priority first: they hold rank 0's memory and
+  // their unit's successors wait), then the ready unit of highest priority
+  // (ties: build order), split into parts if it has men.
+  bool hand_out(std::string& error) {
+    while (!idle_.empty()) {
+      std::size_t best = dag_.units.size();
+      for (const auto& [u, split] : split_)
+        if (!split->parts.empty() && (best == dag_.units.size() || dag_.priority[u] > dag_.priority[best])) best = u;
+      if (best < dag_.units.size()) {
+        if (!assign_part(best, error)) return false;
+        continue;
       }
+      const std::optional<std::size_t> u = next_ready();
+      if (!u) return true;
+      ready_.erase(*u);
+      started_[*u] = std::chrono::steady_clock::now();
+      if (dag_.units[*u].men() > 0) {
+        if (!start_split(*u, error)) return false;
+      } else if (!assign(*u, error)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The ready unit of highest priority (ties: build order) that can start: a
+  // unit with men only while this rank has room for its values beside those
+  // of the units already in parts (or holds none: the memory check before
+  // the build made sure the largest unit fits alone). gen/cluster_plan.h
+  // models the same rule.
+  std::optional<std::size_t> next_ready() const {
+    std::optional<std::size_t> best;
+    for (const std::size_t v : ready_) {
+      if (dag_.units[v].men() > 0 && !split_.empty() &&
+          split_bytes_ + coordinator_bytes(dag_.units[v]) + gen::kOverheadBytes > summary_.memory.budget)
+        continue;
+      if (!best || dag_.priority[v] > dag_.priority[*best]) best = v;
+    }
+    return best;
+  }
+
+  // What rank 0 holds of a unit in parts: its packed values, slice lists, writer.
+  static std::uint64_t coordinator_bytes(const Material& unit) {
+    const gen::UnitMemory m = gen::unit_memory(unit);
+    return m.values + m.slice_lists + m.writer;
+  }
+
+  // The idle worker that lacks the fewest bytes of unit u's closure (the
+  // latest idle on a tie): a unit's parts go where its tables already are,
+  // so a closure crosses the network to as few workers as the work allows.
+  int take_idle_worker(std::size_t u) {
+    std::size_t best = idle_.size() - 1;
+    if (!distributed_.shared_dir) {
+      std::uint64_t least = missing_bytes(u, idle_[best]);
+      for (std::size_t k = idle_.size() - 1; k-- > 0 && least > 0;) {
+        const std::uint64_t missing = missing_bytes(u, idle_[k]);
+        if (missing < least) least = missing, best = k;
+      }
+    }
+    const int w = idle_[best];
+    idle_.erase(idle_.begin() + static_cast<std::ptrdiff_t>(best));
+    return w;
+  }
+
+  std::uint64_t missing_bytes(std::size_t u, int w) const {
+    std::uint64_t bytes = 0;
+    for (const Material& t : dag_.reads[u]) {
+      if (holds_[static_cast<std::size_t>(w)].count(t)) continue;
+      std::error_code ec;
+      const std::uintmax_t size = fs::file_size(gen::wdl_table_path(options_.out_dir, t), ec);
+      // + 1: a table of no bytes still costs a message.
+      bytes += ec ? 1 : static_cast<std::uint64_t>(size) + 1;
+    }
+    return bytes;
+  }
+
+  // Send worker w every table of unit u's dependency closure it lacks.
+  bool send_closure(std::size_t u, int w, std::string& error) {
+    if (distributed_.shared_dir) return true;
+    for (const Material& t : dag_.reads[u]) {
+      if (!holds_[static_cast<std::size_t>(w)].insert(t).second) continue;
+      const std::int64_t bytes = send_file(w, gen::wdl_table_path(options_.out_dir, t), t.name() + ".wdl", error);
+      if (bytes < 0) return false;
+      records_[u].bytes_to += static_cast<std::uint64_t>(bytes);
+      bytes_sent_ += static_cast<double>(bytes);
+    }
+    return true;
+  }
+
+  // Hand the whole unit u to an idle worker.
+  bool assign(std::size_t u, std::string& error) {
+    const int w = take_idle_worker(u);
+    records_[u].ranks.insert(w);
+    if (!send_closure(u, w, error)) return false;
     running_on_[static_cast<std::size_t>(w)] = u;
-    started_[u] = std::chrono::steady_clock::now();
-    send_text(w, kAssign, dag_.units[u].name() + "\t" + std::to_string(summary_.memory.cache));
+    send_text(w, kAssign, dag_.units[u].name());
     builder_.progress().set_item(dag_.units[u].name() + " to rank " + std::to_string(w));
+    return true;
+  }
+
+  // Unit u (with men) starts: its values here, its top level cut into parts.
+  bool start_split(std::size_t u, std::string& error) {
+    auto split = std::make_unique<SplitUnit>();
+    for (const Material& t : gen::unit_of(dag_.units[u])) {
+      split->index.emplace_back(t);
+      split->levels.emplace_back(split->index.back());
+      split->solution.materials.push_back(t);
+      split->solution.values.push_back(std::make_unique<gen::UnitValues>(split->index.back().size()));
+      if (options_.mtc) split->solution.mtc.push_back(std::make_unique<gen::MtcValues>(split->index.back().size()));
+      split->positions += split->index.back().size();
+    }
+    split->level = split->levels.front().levels();
+    split->solution.levels = split->level;
+    SplitUnit& s = *split;
+    split_bytes_ += coordinator_bytes(dag_.units[u]);
+    split_[u] = std::move(split);
+    return next_level(u, s, error);
+  }
+
+  // The level below the one just finished, in parts; after level 0, the tables.
+  bool next_level(std::size_t u, SplitUnit& s, std::string& error) {
+    if (s.level == 0) {
+      const BuildStatus status = builder_.write_solved(dag_.units[u], s.solution, {}, error);
+      if (status != BuildStatus::Ok) return false;
+      records_[u].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_[u]).count();
+      split_.erase(u);
+      split_bytes_ -= coordinator_bytes(dag_.units[u]);
+      complete(u);
+      return true;
+    }
+    --s.level;
+    cut_level(dag_.units[u], s);
+    if (s.parts.empty()) return next_level(u, s, error);  // a level with no slice (never, but harmless)
+    return true;
+  }
+
+  // Level s.level of the unit in parts of about `target` positions, each a
+  // set of closed pairs (a slice of the first table and its colour reversal).
+  void cut_level(const Material& unit, SplitUnit& s) const {
+    const std::size_t tables = s.index.size();
+    const std::size_t other = tables == 1 ? 0 : 1;
+    std::uint64_t level_positions = 0;
+    for (const auto& l : s.levels) level_positions += l.positions(s.level);
+    const std::uint64_t target = gen::part_positions_target(level_positions, mpi_ranks() - 1);
+    std::set<std::uint32_t> taken;  // a symmetric unit meets each pair twice
+    SliceTask part;
+    std::uint64_t in_part = 0;
+    const auto close_part = [&] {
+      for (auto& list : part.slices) std::sort(list.begin(), list.end());
+      s.parts.push_back(std::move(part));
+      part = SliceTask{};
+      in_part = 0;
+    };
+    for (const std::uint32_t slice : s.levels[0].level(s.level)) {
+      if (taken.count(slice)) continue;
+      const auto [white, black] = s.index[0].unrank_men(slice);
+      const auto twin = static_cast<std::uint32_t>(s.index[other].rank_men(rotate_bb(black), rotate_bb(white)));
+      if (part.slices.empty()) {
+        part.unit = unit;
+        part.level = s.level;
+        part.slices.resize(tables);
+      }
+      part.slices[0].push_back(slice);
+      in_part += s.index[0].kings_per_slice();
+      if (tables == 2 || twin != slice) {
+        part.slices[other].push_back(twin);
+        in_part += s.index[other].kings_per_slice();
+      }
+      if (tables == 1) taken.insert(twin);
+      if (in_part >= target) close_part();
+    }
+    if (!part.slices.empty()) close_part();
+  }
+
+  // Hand the next part of unit u to an idle worker, with the values it reads.
+  bool assign_part(std::size_t u, std::string& error) {
+    SplitUnit& s = *split_.at(u);
+    SliceTask part = std::move(s.parts.front());
+    s.parts.pop_front();
+    const std::size_t tables = s.index.size();
+    for (std::size_t t = 0; t < tables; ++t) {
+      const std::size_t o = tables == 1 ? 0 : 1 - t;
+      std::set<std::uint32_t> reads;
+      for (const std::uint32_t slice : part.slices[t])
+        for (const std::uint32_t next : gen::man_move_slices(s.index[t], s.index[o], slice)) reads.insert(next);
+      for (const std::uint32_t next : reads)
+        part.inputs.push_back(read_slice(*s.solution.values[o], nullptr, static_cast<std::uint8_t>(o), next,
+                                         s.index[o].kings_per_slice()));
+    }
+    const int w = take_idle_worker(u);
+    if (!send_closure(u, w, error)) return false;
+    const std::vector<std::uint8_t> bytes = encode(part);
+    send_data(w, kAssignPart, bytes);
+    part_on_[static_cast<std::size_t>(w)] = u;
+    ++s.running;
+    UnitRecord& r = records_[u];
+    r.ranks.insert(w);
+    ++r.parts;
+    r.bytes_to += bytes.size();
+    r.part_bytes_to += bytes.size();
+    bytes_sent_ += static_cast<double>(bytes.size());
+    builder_.progress().set_item(dag_.units[u].name() + " level " + std::to_string(s.level) + " to rank " +
+                                 std::to_string(w));
+    return true;
+  }
+
+  // A part is back: its values go in place; a level complete starts the next.
+  bool part_done(const Message& m, std::string& error) {
+    const std::size_t u = part_on_[static_cast<std::size_t>(m.source)];
+    const std::string from = "rank " + std::to_string(m.source);
+    if (u >= dag_.units.size() || !split_.count(u)) {
+      error = from + " returned a part it was not given";
+      return false;
+    }
+    SplitUnit& s = *split_.at(u);
+    const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(m.text.data()), m.text.size());
+    const auto result = decode_result(bytes, error);
+    if (!result || result->unit != dag_.units[u] || result->level != s.level) {
+      error = from + " returned " + (result ? "a part of another unit or level" : error);
+      return false;
+    }
+    std::uint64_t positions = 0;
+    for (const SliceValues& v : result->values) {
+      const bool fits = v.table < s.index.size() && write_slice(v, *s.solution.values[v.table],
+                                                                options_.mtc ? s.solution.mtc[v.table].get() : nullptr,
+                                                                s.index[v.table].kings_per_slice());
+      if (!fits || (options_.mtc && v.mtc.empty())) {
+        error = from + " returned slice " + std::to_string(v.slice) + " of table " + std::to_string(v.table) + " of " +
+                dag_.units[u].name() + " in a form that does not fit it";
+        return false;
+      }
+      positions += v.positions;
+    }
+    s.solution.rounds = std::max(s.solution.rounds, result->rounds);
+    summary_.solve_seconds += result->seconds;
+    records_[u].bytes_from += bytes.size();
+    records_[u].part_bytes_from += bytes.size();
+    bytes_sent_ += static_cast<double>(bytes.size());
+    part_on_[static_cast<std::size_t>(m.source)] = dag_.units.size();
+    idle_.push_back(m.source);
+    --s.running;
+    const double share = static_cast<double>(positions) / static_cast<double>(s.positions);
+    builder_.progress().advance(
+        static_cast<std::uint64_t>(share * static_cast<double>(gen::UnitBuilder::solve_work(dag_.units[u]))));
+    if (s.parts.empty() && s.running == 0) return next_level(u, s, error);
     return true;
   }
 
@@ -169,10 +425,10 @@ class Coordinator {
     return u;
   }
 
-  void update_progress(std::size_t done) {
-    int running = 0;
+  void update_progress() {
+    std::size_t running = split_.size();
     for (const std::size_t u : running_on_) running += u < dag_.units.size();
-    builder_.progress().set_item(std::to_string(done) + "/" + std::to_string(dag_.units.size()) + " units, " +
+    builder_.progress().set_item(std::to_string(done_) + "/" + std::to_string(dag_.units.size()) + " units, " +
                                  std::to_string(running) + " running, " + megabytes(bytes_sent_) + " sent");
   }
 
@@ -200,14 +456,19 @@ class Coordinator {
       error = "cannot write " + distributed_.log_path;
       return false;
     }
-    std::fprintf(f, "unit\trank\tpositions\tseconds\tbytes_to_rank\tbytes_from_rank\n");
+    std::fprintf(f, "unit\tranks\tparts\tpositions\tseconds\tbytes_to_ranks\tbytes_from_ranks\tpart_bytes_to"
+                    "\tpart_bytes_from\n");
     for (std::size_t u = 0; u < dag_.units.size(); ++u) {
       std::uint64_t positions = 0;
       for (const Material& t : gen::unit_of(dag_.units[u])) positions += PositionIndex(t).size();
       const UnitRecord& r = records_[u];
-      std::fprintf(f, "%s\t%d\t%llu\t%.3f\t%llu\t%llu\n", dag_.units[u].name().c_str(), r.rank,
-                   static_cast<unsigned long long>(positions), r.seconds,
-                   static_cast<unsigned long long>(r.bytes_to), static_cast<unsigned long long>(r.bytes_from));
+      std::string ranks;
+      for (const int rank : r.ranks) ranks += (ranks.empty() ? "" : ",") + std::to_string(rank);
+      std::fprintf(f, "%s\t%s\t%d\t%llu\t%.3f\t%llu\t%llu\t%llu\t%llu\n", dag_.units[u].name().c_str(), ranks.c_str(),
+                   r.parts, static_cast<unsigned long long>(positions), r.seconds,
+                   static_cast<unsigned long long>(r.bytes_to), static_cast<unsigned long long>(r.bytes_from),
+                   static_cast<unsigned long long>(r.part_bytes_to),
+                   static_cast<unsigned long long>(r.part_bytes_from));
     }
     return std::fclose(f) == 0;
   }
@@ -219,8 +480,14 @@ class Coordinator {
   gen::UnitDag dag_;
   std::set<std::size_t> ready_;
   std::vector<int> idle_;
-  std::vector<std::set<Material>> holds_;  // per rank: the tables it has
-  std::vector<std::size_t> running_on_;    // per rank: its unit (n: none)
+  std::vector<std::set<Material>> holds_;                    // per rank: the tables it has
+  std::vector<std::size_t> running_on_;                      // per rank: its whole unit (n: none)
+  std::vector<std::size_t> part_on_;                         // per rank: the unit of its part (n: none)
+  std::map<std::size_t, std::unique_ptr<SplitUnit>> split_;  // units being solved in parts
+  std::uint64_t split_bytes_ = 0;                            // what rank 0 holds of them
+  std::vector<int> waiting_;                                 // per unit: unfinished units it waits for
+  std::vector<std::vector<std::size_t>> waited_by_;
+  std::size_t done_ = 0;
   std::vector<UnitRecord> records_;
   std::vector<std::chrono::steady_clock::time_point> started_;
   double bytes_sent_ = 0;
@@ -244,8 +511,10 @@ class Worker {
     for (;;) {
       const Message m = receive_message(0);
       if (m.tag == kStop) break;
+      if (m.tag == kOpen && !open(m.text, error)) return fail(error);
       if (m.tag == kFileHeader && receive_file(0, m.text, options_.out_dir, error) < 0) return fail(error);
       if (m.tag == kAssign && !solve(m.text, error)) return fail(error);
+      if (m.tag == kAssignPart && !solve_part(m.text, error)) return fail(error);
     }
     if (!shared_) fs::remove_all(options_.out_dir);
   }
@@ -263,15 +532,24 @@ class Worker {
     return true;
   }
 
+  // The finished tables, read through a block cache of the bytes rank 0 says.
+  bool open(const std::string& text, std::string& error) {
+    std::uint64_t cache = 0;
+    try {
+      cache = std::stoull(text);
+    } catch (const std::exception&) {
+      error = "unexpected cache size '" + text + "'";
+      return false;
+    }
+    return builder_.open_finished(cache, 0, error) == BuildStatus::Ok;
+  }
+
   bool solve(const std::string& text, std::string& error) {
-    const std::vector<std::string> fields = split_tabs(text);
-    const auto unit = fields.size() == 2 ? parse_material(fields[0]) : std::nullopt;
+    const auto unit = parse_material(text);
     if (!unit) {
       error = "unexpected assignment '" + text + "'";
       return false;
     }
-    if (!opened_ && builder_.open_finished(std::stoull(fields[1]), 0, error) != BuildStatus::Ok) return false;
-    opened_ = true;
     const double solve_before = summary_.solve_seconds, write_before = summary_.write_seconds;
     if (builder_.build(*unit, {}, error) != BuildStatus::Ok) {
       error = unit->name() + ": " + error;
@@ -286,13 +564,72 @@ class Worker {
     return true;
   }
 
+  // A part of a level (slice_task.h): the values it reads go into this
+  // worker's arrays for the unit (as large as the unit's tables, but only
+  // the pages a part touches take memory, and they are given back after
+  // it), the part is solved with the generator's solver, its values go back.
+  bool solve_part(const std::string& text, std::string& error) {
+    const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    const auto task = decode_task(bytes, error);
+    if (!task) return false;
+    const std::string what = task->unit.name() + " level " + std::to_string(task->level);
+    if (!part_unit_ || *part_unit_ != task->unit) start_unit(task->unit);
+    if (task->slices.size() != part_.values.size()) {
+      error = what + ": a part for " + std::to_string(task->slices.size()) + " tables";
+      return false;
+    }
+    for (const SliceValues& v : task->inputs)
+      if (v.table >= kings_per_slice_.size() ||
+          !write_slice(v, *part_.values[v.table], nullptr, kings_per_slice_[v.table])) {
+        error = what + ": an input slice that does not fit the unit";
+        return false;
+      }
+    gen::Stopwatch watch;
+    part_.rounds = 0;
+    gen::SolveStatus status = gen::SolveStatus::Failed;
+    try {
+      status = gen::solve_slices(task->unit, builder_.finished(), task->level, task->slices, part_);
+    } catch (const std::exception& e) {
+      part_.error = e.what();
+    }
+    if (status != gen::SolveStatus::Ok) {
+      error = what + ": " + (status == gen::SolveStatus::Interrupted ? std::string("interrupted") : part_.error);
+      return false;
+    }
+    SliceResult result{task->unit, task->level, part_.rounds, watch.lap(), {}};
+    for (std::size_t t = 0; t < task->slices.size(); ++t)
+      for (const std::uint32_t slice : task->slices[t])
+        result.values.push_back(read_slice(*part_.values[t], part_.mtc.empty() ? nullptr : part_.mtc[t].get(),
+                                           static_cast<std::uint8_t>(t), slice, kings_per_slice_[t]));
+    send_data(0, kPartDone, encode(result));
+    for (auto& v : part_.values) v->clear();
+    for (auto& m : part_.mtc) m->release();
+    return true;
+  }
+
+  // Arrays for the parts of a new unit: zero, costing nothing until touched.
+  void start_unit(const Material& unit) {
+    part_unit_ = unit;
+    part_ = gen::UnitSolution{};
+    kings_per_slice_.clear();
+    for (const Material& t : gen::unit_of(unit)) {
+      const PositionIndex index(t);
+      kings_per_slice_.push_back(index.kings_per_slice());
+      part_.values.push_back(std::make_unique<gen::UnitValues>(index.size(), gen::UnitValues::Unset{}));
+      part_.values.back()->clear();
+      if (options_.mtc) part_.mtc.push_back(std::make_unique<gen::MtcValues>(index.size()));
+    }
+  }
+
   void fail(const std::string& error) { send_text(0, kFailed, error); }
 
   gen::BuildOptions options_;
   bool shared_;
   gen::BuildSummary summary_;
   gen::UnitBuilder builder_{options_, summary_};
-  bool opened_ = false;
+  std::optional<Material> part_unit_;           // the unit of the parts solved here
+  gen::UnitSolution part_;                      // its value (and MTC) arrays
+  std::vector<std::uint64_t> kings_per_slice_;  // per table of that unit
 };
 
 }  // namespace

@@ -4,25 +4,38 @@
 // Rank 0 coordinates and writes every table file; ranks 1..R-1 solve. Rank 0
 // checks what is already built (a rerun resumes exactly like a one-process
 // build), makes the graph of the units still to build (gen/unit_dag.h) and
-// hands each idle worker the ready unit of highest priority (the longest
-// chain of work behind it). Before a unit, the worker receives every table of
-// the unit's dependency closure that it does not hold yet; after it, rank 0
-// receives the unit's tables (.wdl, .mtc, .stats) and writes them
-// atomically into the output directory. So no rank assumes another's file
-// system, every table file is written once by rank 0, and a unit is solved
-// by exactly one worker with the generator's own code: the files are the
-// bytes a one-process build writes, whatever the number of ranks, their
-// speed or the order in which they finish.
+// hands idle workers work, the unit of highest priority (the longest chain
+// of work behind it) first:
+//  - a unit with men is solved level by level in parts (slice_task.h): a
+//    part is a set of slices of one level, each with its colour reversal
+//    (closed under the level's king moves). Rank 0 keeps the unit's values,
+//    sends each part the level + 1 values its man moves reach, puts the
+//    returned values in place, and when a level's parts are all back cuts
+//    the next; after level 0 it writes the tables. So every slice is solved
+//    by exactly one rank, and a level keeps as many workers busy as it has
+//    parts, however long the chain of units;
+//    Rank 0 starts another unit in parts only while the values of all of
+//    them fit its --memory bound (the first always fits: the bound was
+//    checked against the largest unit before the build);
+//  - a kings-only unit (one level, one slice) is solved whole by a worker,
+//    which sends its tables (.wdl, .mtc, .stats) back.
+// Before its first work on a unit, a worker receives every table of the
+// unit's dependency closure that it does not hold yet (captures and
+// promotions read them). No rank assumes another's file system, every table
+// file is written once by rank 0, and every value is computed by the
+// generator's own solver: the files are the bytes a one-process build
+// writes, whatever the number of ranks, their speed or the order in which
+// they finish.
 //
 // With `shared_dir` (the user says every rank sees the output directory),
-// workers read and write it directly and nothing is sent but the schedule.
+// workers read and write it directly and nothing is sent but the schedule
+// and the parts.
 //
 // Faults: a worker that dies ends the job (mpirun kills the others and exits
 // non-zero, naming the rank); a worker that fails (a damaged input, a full
 // disk, an interrupt) sends why and rank 0 aborts the job with that message.
 // Nothing is written but whole files, so a rerun resumes from the finished
-// tables. Granularity: a unit (a material and its colour twin), not a slice:
-// a unit's levels depend on one another and share its working state.
+// tables (a unit interrupted mid-way starts again).
 #pragma once
 
 #include <string>
@@ -34,7 +47,7 @@ namespace dtb::cluster {
 struct DistributedOptions {
   bool shared_dir = false;  // every rank sees options.out_dir
   std::string scratch;      // a worker's own table directory ("" : <out>/.rank-<R>)
-  std::string log_path;     // per unit: rank, seconds, bytes (TSV), written by rank 0
+  std::string log_path;     // per unit: ranks, parts, seconds, bytes (TSV), written by rank 0
 };
 
 /// Whether this process was started by mpirun (Open MPI or PMIx variables).

@@ -64,6 +64,10 @@ void send_text(int destination, int tag, const std::string& text) {
   send_bytes(destination, tag, text.data(), text.size());
 }
 
+void send_data(int destination, int tag, std::span<const std::uint8_t> data) {
+  send_bytes(destination, tag, reinterpret_cast<const char*>(data.data()), data.size());
+}
+
 namespace {
 
 struct HashStateFree {

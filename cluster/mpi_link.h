@@ -20,19 +20,23 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace dtb::cluster {
 
 enum Tag : int {
   kReady = 1,   // worker -> 0: idle (sent once; DONE says it again)
-  kAssign,      // 0 -> worker: "unit<TAB>cache bytes"
+  kAssign,      // 0 -> worker: "unit", a whole unit (kings only: one level)
   kFileHeader,  // either way: "name<TAB>bytes"; the chunks follow
   kFileChunk,
   kDone,        // worker -> 0: "unit<TAB>solve seconds<TAB>write seconds"
   kFailed,      // worker -> 0: why
   kStop,        // 0 -> worker: no more units
   kFileEnd,     // after a file's chunks: "ok<TAB>xxh3 hex" or "error<TAB>why"
+  kOpen,        // 0 -> worker, first: the block cache's bytes for finished tables
+  kAssignPart,  // 0 -> worker: a part of a level (cluster/slice_task.h, binary)
+  kPartDone,    // worker -> 0: its values (binary)
 };
 
 inline constexpr std::uint64_t kChunkBytes = std::uint64_t{64} << 20;
@@ -47,6 +51,7 @@ struct Message {
 /// chunks and end (receive_file() reads those).
 Message receive_message(int source);
 void send_text(int destination, int tag, const std::string& text);
+void send_data(int destination, int tag, std::span<const std::uint8_t> data);
 
 /// Send the file at `path` to `destination` under `name`, `chunk_bytes` at a
 /// time. Returns the bytes sent, or -1 with `error` set if the file cannot be

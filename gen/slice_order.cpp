@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "rules/position.h"
+
 namespace dtb::gen {
 namespace {
 
@@ -67,6 +69,24 @@ SliceLevels::SliceLevels(const PositionIndex& index) : kings_per_slice_(index.ki
   slices_.resize(n);
   std::vector<std::uint64_t> next(begin_.begin(), begin_.end() - 1);
   for (std::uint64_t s = 0; s < n; ++s) slices_[next[level_of[s]]++] = static_cast<std::uint32_t>(s);
+}
+
+std::vector<std::uint32_t> man_move_slices(const PositionIndex& from, const PositionIndex& to, std::uint32_t slice) {
+  const auto [white, black] = from.unrank_men(slice);
+  std::vector<std::uint32_t> out;
+  for (Bitboard men = white; men;) {
+    const Bitboard man = Bitboard{1} << pop_lsb(men);
+    for (const int d : {kUpLeft, kUpRight}) {
+      const Bitboard step = shift(man, d) & kBoardMask & ~(white | black);
+      if (!step || (step & promotion_row(Color::White))) continue;
+      const Bitboard moved = (white & ~man) | step;
+      // Black to move after it: as White to move in `to`, colours swapped and the board turned.
+      out.push_back(static_cast<std::uint32_t>(to.rank_men(rotate_bb(black), rotate_bb(moved))));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 std::uint64_t SliceLevels::ordinal(int a, std::uint32_t s) const {

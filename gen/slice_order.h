@@ -59,6 +59,14 @@ inline int max_advancement(const Material& m) { return 8 * m.men(); }
 /// squares): for memory plans of materials too large to enumerate.
 std::vector<std::uint64_t> positions_by_advancement(const Material& m);
 
+/// The slices of `to` (the unit's other table) that White's man moves from
+/// slice `slice` of `from` lead to, promotions excepted, in increasing order:
+/// the slices of level + 1 whose values solving that slice reads (White
+/// moves; the position, Black to move, is looked up colour-reversed as White
+/// to move in the other table, unit_solver.h). A step onto a square that a
+/// king may hold is counted: some placement of the kings leaves it empty.
+std::vector<std::uint32_t> man_move_slices(const PositionIndex& from, const PositionIndex& to, std::uint32_t slice);
+
 /// The slices of one table grouped by advancement: level A is
 /// slices()[level_begin(A) .. level_begin(A + 1)), in increasing slice order.
 class SliceLevels {

@@ -10,6 +10,7 @@
 #include <new>
 #include <set>
 #include <span>
+#include <stdexcept>
 
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
@@ -194,6 +195,11 @@ BuildStatus UnitBuilder::open_finished(std::uint64_t cache_bytes, std::uint64_t 
   return BuildStatus::Ok;
 }
 
+const FinishedValues& UnitBuilder::finished() const {
+  if (!finished_) throw std::logic_error("UnitBuilder::finished() before open_finished()");
+  return *finished_;
+}
+
 BuildStatus UnitBuilder::interrupted(std::string& error) {
   error = kInterruptedMessage;
   return BuildStatus::Interrupted;
@@ -282,6 +288,12 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
     case SolveStatus::Ok: break;
   }
   summary_.solve_seconds += watch.lap();
+  return write_solved(m, solution, remaining, error);
+}
+
+BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution, const std::vector<Material>& remaining,
+                                      std::string& error) {
+  Stopwatch watch;
   if (interrupt_requested()) return interrupted(error);
   if (TableError e = write_unit_tables(options_.out_dir, solution)) {
     error = e.message;
@@ -294,7 +306,7 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
     summary_.positions_solved += solution.values[k]->size();
     timing.positions += solution.values[k]->size();
     ++summary_.tables_built;
-    finished_->keep(t, std::move(solution.values[k]), remaining);
+    if (finished_) finished_->keep(t, std::move(solution.values[k]), remaining);
   }
   std::error_code ec;
   fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume

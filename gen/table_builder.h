@@ -122,6 +122,16 @@ class UnitBuilder {
   /// order (solved tables they read stay resident).
   BuildStatus build(const Material& m, const std::vector<Material>& remaining, std::string& error);
 
+  /// Write the tables of unit `m`, solved elsewhere (by parts on other
+  /// processes, cluster/), as build() writes its own: files, statistics
+  /// sidecars, the summary; kept resident for `remaining` if open_finished().
+  BuildStatus write_solved(const Material& m, UnitSolution& solution, const std::vector<Material>& remaining,
+                           std::string& error);
+
+  /// The finished tables (after open_finished()): what a part of a unit
+  /// solved by this process reads (gen/unit_solver.h, solve_slices).
+  const FinishedValues& finished() const;
+
   /// The progress bar (made by prepare(); enabled by options.show_progress).
   ProgressBar& progress() { return *progress_; }
   /// The progress work of solving unit `m` (what build() advances the bar by).

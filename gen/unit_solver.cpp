@@ -48,7 +48,10 @@ constexpr std::array<int, 2> forward_directions(Color c) {
 struct Side {
   Material material;
   PositionIndex index;
-  SliceLevels levels;
+  // The table's slices by level: made by a whole-unit solve only (a part
+  // of a level is given its slices, and listing them all costs more than
+  // solving a small part).
+  std::optional<SliceLevels> levels;
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
   std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
   // The level being solved, in local order (LevelCursor): the working state
@@ -62,15 +65,16 @@ struct Side {
   // A round visits only those chunks instead of scanning the whole level.
   std::array<std::vector<std::atomic<bool>>, 2> pending;
 
-  explicit Side(const Material& m) : material(m), index(m), levels(index) {}
+  explicit Side(const Material& m) : material(m), index(m) {}
   std::uint64_t kps() const { return index.kings_per_slice(); }
   void mark_pending(int parity, std::uint64_t local) {
     std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][local / kChunk];
     if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
   }
-  void start_level(int a) {
-    slices = levels.level(a);
-    positions = levels.positions(a);
+  // Start level a, or only `part` of it (its slices of this table, sorted).
+  void start_level(int a, std::span<const std::uint32_t> part = {}) {
+    slices = part.empty() ? levels->level(a) : part;
+    positions = slices.size() * kps();
     state.resize(positions);
     captures.resize((positions + 63) / 64);
     for (auto& flags : pending) flags = std::vector<std::atomic<bool>>(chunks_of(positions));
@@ -92,7 +96,8 @@ class UnitSolver {
 
   SolveStatus solve(UnitSolution& out) {
     Stopwatch watch;
-    const int levels = sides_.front().levels.levels();
+    for (Side& s : sides_) s.levels.emplace(s.index);
+    const int levels = sides_.front().levels->levels();
     // A unit of one level (kings only) never reads its own final values
     // while it solves: they are made from the states at the end, and the
     // states are released as that goes (finalize_releasing), so the two
@@ -157,7 +162,7 @@ class UnitSolver {
     out.rounds = at->rounds;
     std::uint64_t skipped = 0;
     for (const Side& s : sides_)
-      for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels.positions(a);
+      for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels->positions(a);
     report(skipped);
     return at->next_level;
   }
@@ -171,12 +176,31 @@ class UnitSolver {
     return SolveStatus::Ok;
   }
 
-  SolveStatus solve_level(int a, UnitSolution& out) {
+ public:
+  // Solve only `part` of level a (slice_order.h: a part closed under colour
+  // reversal needs nothing of its level outside it) into `io`'s values,
+  // which must hold every value of level a + 1 that its man moves reach.
+  SolveStatus solve_part(int a, const std::vector<std::vector<std::uint32_t>>& part, UnitSolution& io) {
+    for (std::size_t t = 0; t < sides_.size(); ++t) {
+      sides_[t].values = std::move(io.values.at(t));
+      if (!io.mtc.empty()) sides_[t].mtc = std::move(io.mtc.at(t));
+    }
+    const SolveStatus status = solve_level(a, io, part);
+    for (std::size_t t = 0; t < sides_.size(); ++t) {
+      io.values[t] = std::move(sides_[t].values);
+      if (!io.mtc.empty()) io.mtc[t] = std::move(sides_[t].mtc);
+    }
+    return status;
+  }
+
+ private:
+  SolveStatus solve_level(int a, UnitSolution& out, const std::vector<std::vector<std::uint32_t>>& part = {}) {
     Stopwatch watch;
     level_ = a;
-    if (progress_ && sides_.front().levels.levels() > 1)
+    if (progress_ && sides_.front().levels->levels() > 1)
       progress_->set_item(sides_.front().material.name() + " level " + std::to_string(a));
-    for (Side& s : sides_) s.start_level(a);
+    for (std::size_t t = 0; t < sides_.size(); ++t)
+      sides_[t].start_level(a, part.empty() ? std::span<const std::uint32_t>() : std::span(part.at(t)));
     out.seconds.allocate += watch.lap();
     for (int t = 0; t < static_cast<int>(sides_.size()); ++t) first_pass(t);
     out.seconds.first_pass += watch.lap();
@@ -307,7 +331,8 @@ class UnitSolver {
     if (where.slice != cursor.slice()) {
       where.slice = cursor.slice();
       const std::uint64_t s = u.index.rank_men(after.men_of(Color::White), after.men_of(Color::Black));
-      where.first_local = u.levels.ordinal(level_, static_cast<std::uint32_t>(s)) * u.kps();
+      const auto at = std::lower_bound(u.slices.begin(), u.slices.end(), static_cast<std::uint32_t>(s));
+      where.first_local = static_cast<std::uint64_t>(at - u.slices.begin()) * u.kps();
     }
     // The predecessors' states lie all over the level (a king move changes
     // the high-order part of the index): listing them first and prefetching
@@ -467,6 +492,17 @@ class UnitSolver {
 };
 
 }  // namespace
+
+SolveStatus solve_slices(const Material& m, const FinishedValues& finished, int level,
+                         const std::vector<std::vector<std::uint32_t>>& slices, UnitSolution& io) {
+  SolveOptions options;
+  options.mtc = !io.mtc.empty();
+  UnitSolver solver(m, finished, nullptr, options);
+  if (io.values.size() != unit_of(m).size() || slices.size() != io.values.size() ||
+      (!io.mtc.empty() && io.mtc.size() != io.values.size()))
+    throw std::logic_error("solve_slices: one value array and one slice list per table of the unit");
+  return solver.solve_part(level, slices, io);
+}
 
 std::vector<Material> unit_of(const Material& m) {
   if (m.symmetric()) return {m};

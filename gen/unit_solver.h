@@ -91,6 +91,16 @@ enum class SolveStatus { Ok, Interrupted, Failed };
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options = {});
 
+/// One part of one level of m's unit, for a build that spreads a level over
+/// many processes (cluster/): solve only `slices[t]` (slices of `level` in
+/// table t of the unit, sorted; with each slice, its colour reversal in the
+/// other table, so the part is closed under king moves, slice_order.h).
+/// `io.values` (and `io.mtc`, for MTC), one per table of the unit, must
+/// hold every value of level + 1 that the part's man moves reach and zero
+/// at the part's own positions; the part's values are set there. Other
+/// positions are neither read nor written. io.rounds: the part's largest MTC + 1.
+SolveStatus solve_slices(const Material& m, const FinishedValues& finished, int level,
+                         const std::vector<std::vector<std::uint32_t>>& slices, UnitSolution& io);
 
 /// The materials of m's unit, m first.
 std::vector<Material> unit_of(const Material& m);

@@ -5,6 +5,25 @@
 namespace dtb::gen {
 namespace {
 
+// Zero `a` and give its whole pages back to the system (they read as zero
+// and cost no memory until written again); the partial pages at either end
+// are zeroed by hand.
+template <class Array>
+void zero_releasing(Array& a) {
+  auto* begin = reinterpret_cast<std::uint8_t*>(a.data());
+  const std::size_t bytes = a.size() * sizeof(a[0]);
+  const auto page = [](std::uintptr_t p) { return p & ~std::uintptr_t{4095}; };
+  const std::uintptr_t first = page(reinterpret_cast<std::uintptr_t>(begin) + 4095);
+  const std::uintptr_t last = page(reinterpret_cast<std::uintptr_t>(begin) + bytes);
+  if (last <= first) {
+    std::fill(begin, begin + bytes, 0);
+    return;
+  }
+  std::fill(begin, reinterpret_cast<std::uint8_t*>(first), 0);
+  release_pages(reinterpret_cast<void*>(first), last - first);
+  std::fill(reinterpret_cast<std::uint8_t*>(last), begin + bytes, 0);
+}
+
 template <class Array>
 void zero_in_parallel(Array& a) {
   const std::int64_t n = static_cast<std::int64_t>(a.size());
@@ -22,6 +41,11 @@ UnitValues::UnitValues(std::uint64_t positions)
 
 UnitValues::UnitValues(std::uint64_t positions, Unset)
     : size_(positions), wdl_((positions + 31) / 32), capture_((positions + 63) / 64) {}
+
+void UnitValues::clear() {
+  zero_releasing(wdl_);
+  zero_releasing(capture_);
+}
 
 void UnitValues::read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const {
   for (std::size_t k = 0; k < values.size(); ++k) {

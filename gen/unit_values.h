@@ -35,6 +35,12 @@ class UnitValues final : public ValueSource {
   struct Unset {};
   UnitValues(std::uint64_t positions, Unset);
 
+  /// Zero every value and capture flag, giving the memory of whole pages back
+  /// to the system (they cost nothing until written again): a worker of a
+  /// distributed build reuses one UnitValues of a unit for many parts of it,
+  /// each touching a few slices.
+  void clear();
+
   /// The 64 positions from 64 * word at once: their values as two words of
   /// 32 (position 64 * word + k in bits 2k of `low`, k < 32, then `high`) and
   /// their capture flags. Not atomic: one caller per word.

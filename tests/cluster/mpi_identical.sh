@@ -27,10 +27,17 @@ same_as_fixture "$work/np3" 16
 # workers received the tables their units read.
 units=$(tail -n +2 "$work/np3.tsv" | wc -l)
 [ "$units" -eq 9 ] || { echo "ranks log: $units units, expected 9"; exit 1; }
-awk -F'\t' 'NR > 1 && $2 != 1 && $2 != 2 { bad = 1 } END { exit bad }' "$work/np3.tsv" ||
-  { echo "a unit was solved by rank 0 or an unknown rank"; exit 1; }
-awk -F'\t' 'NR > 1 { sent += $5 } END { exit !(sent > 0) }' "$work/np3.tsv" ||
-  { echo "no table was sent to a worker"; exit 1; }
+# Columns: unit, ranks, parts, positions, seconds, bytes to and from the ranks.
+awk -F'\t' 'NR > 1 { n = split($2, r, ","); if (n == 0) bad = 1; for (k = 1; k <= n; ++k) if (r[k] != 1 && r[k] != 2) bad = 1 }
+             END { exit bad }' "$work/np3.tsv" ||
+  { echo "a unit was solved by rank 0 or an unknown rank"; cat "$work/np3.tsv"; exit 1; }
+awk -F'\t' 'NR > 1 { sent += $6 } END { exit !(sent > 0) }' "$work/np3.tsv" ||
+  { echo "nothing was sent to a worker"; exit 1; }
+# Units with men went in parts, and some level of them was spread over both workers.
+awk -F'\t' 'NR > 1 && $1 ~ /M/ && $3 == 0 { bad = 1 } END { exit bad }' "$work/np3.tsv" ||
+  { echo "a unit with men was solved whole"; cat "$work/np3.tsv"; exit 1; }
+awk -F'\t' 'NR > 1 && $2 == "1,2" { both = 1 } END { exit !both }' "$work/np3.tsv" ||
+  { echo "no unit had parts on both workers"; cat "$work/np3.tsv"; exit 1; }
 
 run_mpi 3 "$dtb" gen --max-pieces 3 --out "$work/shared" --shared-dir --threads 1 --quiet > /dev/null
 same_as_fixture "$work/shared" 16

@@ -3,7 +3,9 @@
 // several chunks (and one of none) arrives byte for byte; a damaged, short,
 // unreadable or badly named file is refused with a message and leaves
 // nothing under any name; after each refusal the stream is still in step
-// (the next message is the one sent next).
+// (the next message is the one sent next). Also the wire form of a part of a
+// level (cluster/slice_task.h): a task and a result come back equal from
+// their bytes, and every truncation of them is refused.
 //
 // Usage: mpirun -np 2 test_mpi_link DIR
 #include <mpi.h>
@@ -17,10 +19,12 @@
 #include <vector>
 
 #include "cluster/mpi_link.h"
+#include "cluster/slice_task.h"
 
 namespace {
 
 using namespace dtb::cluster;
+namespace gen = dtb::gen;
 namespace fs = std::filesystem;
 
 constexpr std::uint64_t kTestChunk = 4096;
@@ -104,6 +108,56 @@ void receiver(const fs::path& dir) {
   check(!fs::exists(dir.parent_path() / "KMvK.wdl"), "nothing written outside the directory");
 }
 
+bool same(const SliceValues& a, const SliceValues& b) {
+  return a.table == b.table && a.slice == b.slice && a.positions == b.positions && a.wdl == b.wdl && a.mtc == b.mtc;
+}
+
+// Slice values through UnitValues and back, then tasks and results through bytes.
+void check_slice_messages() {
+  const dtb::Material unit = *dtb::parse_material("KMvMM");
+  gen::UnitValues values(5 * 37);
+  gen::MtcValues mtc(5 * 37);
+  {
+    gen::UnitValues::Appender out(values);
+    for (std::uint64_t i = 37; i < 74; ++i) {
+      out.set(i, static_cast<dtb::Wdl>(i % 3), i % 5 == 0);
+      mtc.set(i, static_cast<int>(i));
+    }
+  }
+  const SliceValues slice = read_slice(values, &mtc, 1, 1, 37);
+  gen::UnitValues copy(5 * 37);
+  gen::MtcValues copy_mtc(5 * 37);
+  check(write_slice(slice, copy, &copy_mtc, 37), "a slice fits the table it came from");
+  for (std::uint64_t i = 37; i < 74; ++i)
+    check(copy.value(i) == values.value(i) && copy.capture(i) == values.capture(i) && copy_mtc.get(i) == mtc.get(i),
+          "slice values back in place");
+  check(!write_slice(slice, copy, nullptr, 36), "a slice of another size is refused");
+  gen::UnitValues fresh(5 * 37);
+  check(write_slice(read_slice(values, nullptr, 0, 4, 37), fresh, nullptr, 37), "the last slice fits");
+  check(!write_slice(SliceValues{0, 5, 37, slice.wdl, {}}, copy, nullptr, 37), "a slice past the table is refused");
+
+  const SliceTask task{unit, 3, {{1, 4}, {2}}, {slice, read_slice(values, nullptr, 0, 2, 37)}};
+  const SliceResult result{unit, 3, 17, 1.5, {slice}};
+  std::string error;
+  const std::vector<std::uint8_t> task_bytes = encode(task), result_bytes = encode(result);
+  const auto task_back = decode_task(task_bytes, error);
+  const auto result_back = decode_result(result_bytes, error);
+  check(task_back && task_back->unit == unit && task_back->level == 3 && task_back->slices == task.slices &&
+            task_back->inputs.size() == 2 && same(task_back->inputs[0], task.inputs[0]) &&
+            same(task_back->inputs[1], task.inputs[1]),
+        "a task comes back from its bytes");
+  check(result_back && result_back->unit == unit && result_back->rounds == 17 && result_back->seconds == 1.5 &&
+            result_back->values.size() == 1 && same(result_back->values[0], slice),
+        "a result comes back from its bytes");
+  std::size_t accepted = 0;
+  for (std::size_t n = 0; n < task_bytes.size(); ++n)
+    accepted += decode_task(std::span(task_bytes.data(), n), error).has_value();
+  for (std::size_t n = 0; n < result_bytes.size(); ++n)
+    accepted += decode_result(std::span(result_bytes.data(), n), error).has_value();
+  check(accepted == 0, "every truncated message is refused");
+  check(!decode_task(result_bytes, error) || !decode_result(task_bytes, error), "a result is not a task");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -119,13 +173,16 @@ int main(int argc, char** argv) {
   const fs::path root = argv[1];
   const fs::path mine = root / ("rank-" + std::to_string(rank));
   fs::create_directories(mine);
-  if (rank == 1)
+  if (rank == 1) {
     sender(mine);
-  else
+  } else {
+    check_slice_messages();
     receiver(mine);
+  }
   int all_failures = 0;
   MPI_Reduce(&failures, &all_failures, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (rank == 0 && all_failures == 0) std::printf("test_mpi_link: streamed files arrive whole; broken streams refused\n");
+  if (rank == 0 && all_failures == 0)
+    std::printf("test_mpi_link: streamed files arrive whole; broken streams refused; part messages round-trip\n");
   MPI_Finalize();
   return all_failures == 0 ? 0 : 1;
 }
