@@ -39,7 +39,17 @@ awk -F'\t' 'NR > 1 && $1 ~ /M/ && $3 == 0 { bad = 1 } END { exit bad }' "$work/n
 awk -F'\t' 'NR > 1 && $2 == "1,2" { both = 1 } END { exit !both }' "$work/np3.tsv" ||
   { echo "no unit had parts on both workers"; cat "$work/np3.tsv"; exit 1; }
 
+# With MTC: the parts carry their MTC back, and the .mtc files are the
+# one-process build's too (the fixture built with --mtc).
+run_mpi 3 "$dtb" gen --only KKvMM --mtc --out "$work/mtc" --threads 1 --quiet > /dev/null
+n=0
+for f in "$work/mtc"/*.mtc; do
+  cmp -s "$f" "${DTB_TEST_MTC_TABLES:?}/$(basename "$f")" || { echo "$f differs from the one-process build"; exit 1; }
+  n=$((n + 1))
+done
+[ "$n" -eq 16 ] || { echo "$work/mtc: $n .mtc tables, expected 16"; exit 1; }
+
 run_mpi 3 "$dtb" gen --max-pieces 3 --out "$work/shared" --shared-dir --threads 1 --quiet > /dev/null
 same_as_fixture "$work/shared" 16
 [ -z "$(ls -A "$work/shared" | grep -v -e '\.wdl$' -e '\.stats$')" ] || { echo "leftovers in the shared directory"; exit 1; }
-echo "mpirun -np 2 and 3 (sent tables, shared directory, a stopped rank): the one-process bytes"
+echo "mpirun -np 2 and 3 (sent tables, shared directory, a stopped rank, MTC): the one-process bytes"
