@@ -245,7 +245,7 @@ class Coordinator {
     if (!send_closure(u, w, error)) return false;
     running_on_[static_cast<std::size_t>(w)] = u;
     send_text(w, kAssign, dag_.units[u].name());
-    builder_.progress().set_item(dag_.units[u].name() + " to rank " + std::to_string(w));
+    update_progress(dag_.units[u].name() + " to rank " + std::to_string(w));
     return true;
   }
 
@@ -350,8 +350,7 @@ class Coordinator {
     r.bytes_to += bytes.size();
     r.part_bytes_to += bytes.size();
     bytes_sent_ += static_cast<double>(bytes.size());
-    builder_.progress().set_item(dag_.units[u].name() + " level " + std::to_string(s.level) + " to rank " +
-                                 std::to_string(w));
+    update_progress(dag_.units[u].name() + " level " + std::to_string(s.level) + " to rank " + std::to_string(w));
     return true;
   }
 
@@ -390,6 +389,8 @@ class Coordinator {
     part_on_[static_cast<std::size_t>(m.source)] = dag_.units.size();
     idle_.push_back(m.source);
     --s.running;
+    ++parts_done_;
+    slices_done_ += result->values.size();
     const double share = static_cast<double>(positions) / static_cast<double>(s.positions);
     builder_.progress().advance(
         static_cast<std::uint64_t>(share * static_cast<double>(gen::UnitBuilder::solve_work(dag_.units[u]))));
@@ -425,11 +426,15 @@ class Coordinator {
     return u;
   }
 
-  void update_progress() {
+  // The one progress line of the job: units done, parts and slices done,
+  // units running, bytes sent, and the latest hand-out.
+  void update_progress(const std::string& latest = "") {
     std::size_t running = split_.size();
     for (const std::size_t u : running_on_) running += u < dag_.units.size();
     builder_.progress().set_item(std::to_string(done_) + "/" + std::to_string(dag_.units.size()) + " units, " +
-                                 std::to_string(running) + " running, " + megabytes(bytes_sent_) + " sent");
+                                 std::to_string(parts_done_) + " parts (" + std::to_string(slices_done_) +
+                                 " slices), " + std::to_string(running) + " running, " + megabytes(bytes_sent_) +
+                                 " sent" + (latest.empty() ? "" : "; " + latest));
   }
 
   // Scratch directories that a killed run with more ranks left in the
@@ -488,6 +493,7 @@ class Coordinator {
   std::vector<int> waiting_;                                 // per unit: unfinished units it waits for
   std::vector<std::vector<std::size_t>> waited_by_;
   std::size_t done_ = 0;
+  std::uint64_t parts_done_ = 0, slices_done_ = 0;
   std::vector<UnitRecord> records_;
   std::vector<std::chrono::steady_clock::time_point> started_;
   double bytes_sent_ = 0;
