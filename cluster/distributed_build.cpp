@@ -623,7 +623,10 @@ class Worker {
       kings_per_slice_.push_back(index.kings_per_slice());
       part_.values.push_back(std::make_unique<gen::UnitValues>(index.size(), gen::UnitValues::Unset{}));
       part_.values.back()->clear();
-      if (options_.mtc) part_.mtc.push_back(std::make_unique<gen::MtcValues>(index.size()));
+      if (options_.mtc) {
+        part_.mtc.push_back(std::make_unique<gen::MtcValues>(index.size()));
+        part_.mtc.back()->release();  // small pages, nothing touched yet
+      }
     }
   }
 

@@ -33,6 +33,11 @@ inline constexpr std::size_t kHugePageMinBytes = 4 * kHugePageBytes;
 /// kernel without THP, or a refusal, just leaves 4 KB pages).
 void advise_huge_pages(void* p, std::size_t bytes) noexcept;
 
+/// Undo advise_huge_pages: back [p, p + bytes) with 4 KB pages, for an array
+/// used sparsely (a worker of a distributed build touches a few slices of a
+/// unit-sized array; with huge pages each touch would cost 2 MB).
+void advise_small_pages(void* p, std::size_t bytes) noexcept;
+
 /// Give the whole pages inside [p, p + bytes) back to the system (they read
 /// as zero afterwards): for the part of a large array read for the last time
 /// while the rest is still in use.

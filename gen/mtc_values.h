@@ -37,7 +37,10 @@ class MtcValues {
   static std::uint64_t bytes_for(std::uint64_t positions) { return positions; }
   /// Give the memory of whole pages back to the system (they read as zero
   /// after): a worker of a distributed build, between parts of a unit.
-  void release() { release_pages(plies_.data(), plies_.size()); }
+  void release() {
+    advise_small_pages(plies_.data(), plies_.size());  // used sparsely from then on
+    release_pages(plies_.data(), plies_.size());
+  }
   /// The storage, for a level checkpoint (level_checkpoint.h).
   std::span<std::uint8_t> bytes() { return {plies_.data(), plies_.size()}; }
 

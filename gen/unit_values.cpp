@@ -7,11 +7,12 @@ namespace {
 
 // Zero `a` and give its whole pages back to the system (they read as zero
 // and cost no memory until written again); the partial pages at either end
-// are zeroed by hand.
+// are zeroed by hand. Small pages from then on: the array is used sparsely.
 template <class Array>
 void zero_releasing(Array& a) {
   auto* begin = reinterpret_cast<std::uint8_t*>(a.data());
   const std::size_t bytes = a.size() * sizeof(a[0]);
+  advise_small_pages(begin, bytes);
   const auto page = [](std::uintptr_t p) { return p & ~std::uintptr_t{4095}; };
   const std::uintptr_t first = page(reinterpret_cast<std::uintptr_t>(begin) + 4095);
   const std::uintptr_t last = page(reinterpret_cast<std::uintptr_t>(begin) + bytes);
