@@ -1,12 +1,14 @@
 #include "cluster/distributed_build.h"
 
 #include <mpi.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +16,7 @@
 #include <set>
 #include <span>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "cluster/mpi_link.h"
@@ -117,7 +120,13 @@ class Coordinator {
     for (int r = 1; r < mpi_ranks(); ++r) send_text(r, kOpen, std::to_string(summary_.memory.cache));
     while (done_ < n) {
       if (!hand_out(error)) return BuildStatus::Failed;
-      const Message m = receive_message(MPI_ANY_SOURCE);
+      if (!collect_written(error)) return BuildStatus::Failed;
+      const std::optional<Message> received = try_receive_message(MPI_ANY_SOURCE);
+      if (!received) {
+        std::this_thread::sleep_for(kPollInterval);
+        continue;
+      }
+      const Message& m = *received;
       if (m.tag == kReady) {
         idle_.push_back(m.source);
       } else if (m.tag == kFileHeader) {
@@ -270,18 +279,54 @@ class Coordinator {
 
   // The level below the one just finished, in parts; after level 0, the tables.
   bool next_level(std::size_t u, SplitUnit& s, std::string& error) {
-    if (s.level == 0) {
-      const BuildStatus status = builder_.write_solved(dag_.units[u], s.solution, {}, error);
-      if (status != BuildStatus::Ok) return false;
-      records_[u].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_[u]).count();
-      split_.erase(u);
-      split_bytes_ -= coordinator_bytes(dag_.units[u]);
-      complete(u);
+    if (s.level == 0) {  // solved: its tables are written while the parts of other units go on
+      auto it = split_.find(u);
+      writes_.push_back({u, std::move(it->second)});
+      split_.erase(it);
+      start_write();
       return true;
     }
     --s.level;
     cut_level(dag_.units[u], s);
     if (s.parts.empty()) return next_level(u, s, error);  // a level with no slice (never, but harmless)
+    return true;
+  }
+
+  // Rank 0 writes the tables of a unit solved in parts on a thread of its
+  // own, one unit at a time (in the order they were solved), so that parts
+  // of other units are handed out and received meanwhile. The writing
+  // thread has its own UnitBuilder and summary, merged here when it ends.
+  void start_write() {
+    if (writing_.valid() || writes_.empty()) return;
+    PendingWrite& w = writes_.front();
+    writing_ = std::async(std::launch::async, [this, unit = dag_.units[w.unit], split = w.split.get(),
+                                               threads = omp_get_max_threads()] {
+      omp_set_num_threads(threads);  // a new thread starts from the default count, not --threads
+      std::string why;
+      const BuildStatus status = writer_.write_solved(unit, split->solution, {}, why);
+      return std::pair{status, why};
+    });
+  }
+
+  // The write in flight, if it has ended: its unit is complete.
+  bool collect_written(std::string& error) {
+    if (!writing_.valid() || writing_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return true;
+    const auto [status, why] = writing_.get();
+    const std::size_t u = writes_.front().unit;
+    writes_.pop_front();
+    if (status != BuildStatus::Ok) {
+      error = dag_.units[u].name() + ": " + why;
+      return false;
+    }
+    summary_.tables_built += write_summary_.tables_built;
+    summary_.positions_solved += write_summary_.positions_solved;
+    summary_.write_seconds += write_summary_.write_seconds;
+    summary_.tables.insert(summary_.tables.end(), write_summary_.tables.begin(), write_summary_.tables.end());
+    write_summary_ = gen::BuildSummary{};
+    records_[u].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_[u]).count();
+    split_bytes_ -= coordinator_bytes(dag_.units[u]);
+    complete(u);
+    start_write();
     return true;
   }
 
@@ -488,8 +533,16 @@ class Coordinator {
   std::vector<std::set<Material>> holds_;                    // per rank: the tables it has
   std::vector<std::size_t> running_on_;                      // per rank: its whole unit (n: none)
   std::vector<std::size_t> part_on_;                         // per rank: the unit of its part (n: none)
+  struct PendingWrite {
+    std::size_t unit;
+    std::unique_ptr<SplitUnit> split;
+  };
   std::map<std::size_t, std::unique_ptr<SplitUnit>> split_;  // units being solved in parts
-  std::uint64_t split_bytes_ = 0;                            // what rank 0 holds of them
+  std::deque<PendingWrite> writes_;                         // solved, their tables to write (front: in flight)
+  gen::BuildSummary write_summary_;                         // of the write in flight
+  gen::UnitBuilder writer_{options_, write_summary_};
+  std::future<std::pair<BuildStatus, std::string>> writing_;
+  std::uint64_t split_bytes_ = 0;                            // what rank 0 holds of those and of writes_
   std::vector<int> waiting_;                                 // per unit: unfinished units it waits for
   std::vector<std::vector<std::size_t>> waited_by_;
   std::size_t done_ = 0;

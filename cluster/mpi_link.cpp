@@ -19,10 +19,6 @@
 namespace dtb::cluster {
 namespace {
 
-// A message waits at most this long before an idle rank notices it: small
-// against any unit's solve, and a sleeping rank costs no CPU.
-constexpr auto kPollInterval = std::chrono::milliseconds(2);
-
 void send_bytes(int destination, int tag, const char* data, std::uint64_t size) {
   MPI_Send(data, static_cast<int>(size), MPI_BYTE, destination, tag, MPI_COMM_WORLD);
 }
@@ -48,16 +44,20 @@ Message receive_end(int source) {
 
 }  // namespace
 
-Message receive_message(int source) {
+std::optional<Message> try_receive_message(int source) {
   MPI_Status status;
+  int flag = 0;
+  MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+  // A chunk or an end here would mean a header was skipped: never in this protocol.
+  if (!flag || status.MPI_TAG == kFileChunk || status.MPI_TAG == kFileEnd) return std::nullopt;
+  return receive_probed(status);
+}
+
+Message receive_message(int source) {
   for (;;) {
-    int flag = 0;
-    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-    if (flag && status.MPI_TAG != kFileChunk && status.MPI_TAG != kFileEnd) break;
-    // A chunk or an end here would mean a header was skipped: never in this protocol.
+    if (std::optional<Message> m = try_receive_message(source)) return std::move(*m);
     std::this_thread::sleep_for(kPollInterval);
   }
-  return receive_probed(status);
 }
 
 void send_text(int destination, int tag, const std::string& text) {

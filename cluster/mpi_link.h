@@ -19,7 +19,9 @@
 // the build is refused.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -50,6 +52,12 @@ struct Message {
 /// The next message from `source` (MPI_ANY_SOURCE: anyone), except a file's
 /// chunks and end (receive_file() reads those).
 Message receive_message(int source);
+/// The same without waiting: nullopt if no such message has arrived yet.
+std::optional<Message> try_receive_message(int source);
+/// How long a waiting receiver sleeps between looks: small against any
+/// part's solve, and a sleeping rank costs no CPU (Open MPI's blocking
+/// receive would spin a core).
+inline constexpr auto kPollInterval = std::chrono::milliseconds(2);
 void send_text(int destination, int tag, const std::string& text);
 void send_data(int destination, int tag, std::span<const std::uint8_t> data);
 

@@ -183,7 +183,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     for (auto& [u, stack] : idle_holders)
       if (holder[u][static_cast<std::size_t>(w)]) stack.push_back(w);
   };
-  double now = 0, busy = 0, coordinator_free = 0, coordinator_busy = 0;
+  double now = 0, busy = 0, coordinator_free = 0, coordinator_busy = 0, writer_free = 0, writer_busy = 0;
   std::uint64_t coordinator_held = 0, coordinator_peak = 0, worker_peak = 0;
   std::size_t done = 0;
 
@@ -286,8 +286,11 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
           --s.level;
           start_level(s, e.unit);
         } else {
-          events.push(
-              {coordinator_does(positions_of_unit(units[e.unit]) / write_rate), EventKind::UnitWritten, -1, e.unit, 0});
+          // Rank 0's writing thread, one unit at a time, beside its link.
+          const double write = positions_of_unit(units[e.unit]) / write_rate;
+          writer_free = std::max(now, writer_free) + write;
+          writer_busy += write;
+          events.push({writer_free, EventKind::UnitWritten, -1, e.unit, 0});
         }
         break;
       }
@@ -310,6 +313,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   plan.seconds = now;
   plan.busy_fraction = now > 0 ? busy / (now * workers) : 0;
   plan.coordinator_busy = now > 0 ? coordinator_busy / now : 0;
+  plan.writer_busy = now > 0 ? writer_busy / now : 0;
   plan.worker_memory = worker_peak + kOverheadBytes + kMinCacheBytes;
   plan.coordinator_memory = coordinator_peak + kOverheadBytes + kChunkInTransit;
   return plan;
