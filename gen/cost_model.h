@@ -41,9 +41,10 @@ inline constexpr double kSolvePositionsPerThreadSecond = 3.2e6;
 inline constexpr double kWritePositionsPerThreadSecond = 4.0e7;
 inline constexpr double kDiskBitsPerPosition = 0.18;
 // A part of a level on the wire (cluster/slice_task.h): a nibble a position,
-// zstd-compressed to 0.22 bytes (measured: the parts of the 2-4 piece build,
-// mpirun -np 3, README); larger tables compress at least as well.
-inline constexpr double kPartBytesPerPosition = 0.22;
+// zstd-compressed to 0.14 bytes (measured: the values returned by the parts
+// of the 2-5 piece build, mpirun -np 3, README; 0.22 for 2-4); larger tables
+// compress at least as well.
+inline constexpr double kPartBytesPerPosition = 0.14;
 
 /// Where the memory of solving and writing one unit goes (bytes).
 struct UnitMemory {
