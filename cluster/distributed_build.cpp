@@ -192,18 +192,13 @@ class Coordinator {
     std::optional<std::size_t> best;
     for (const std::size_t v : ready_) {
       if (dag_.units[v].men() > 0 && !split_.empty() &&
-          split_bytes_ + coordinator_bytes(dag_.units[v]) + gen::kOverheadBytes > summary_.memory.budget)
+          split_bytes_ + gen::coordinator_unit_bytes(dag_.units[v]) + gen::kOverheadBytes > summary_.memory.budget)
         continue;
       if (!best || dag_.priority[v] > dag_.priority[*best]) best = v;
     }
     return best;
   }
 
-  // What rank 0 holds of a unit in parts: its packed values, slice lists, writer.
-  static std::uint64_t coordinator_bytes(const Material& unit) {
-    const gen::UnitMemory m = gen::unit_memory(unit);
-    return m.values + m.slice_lists + m.writer;
-  }
 
   // The idle worker that lacks the fewest bytes of unit u's closure (the
   // latest idle on a tie): a unit's parts go where its tables already are,
@@ -272,7 +267,7 @@ class Coordinator {
     split->level = split->levels.front().levels();
     split->solution.levels = split->level;
     SplitUnit& s = *split;
-    split_bytes_ += coordinator_bytes(dag_.units[u]);
+    split_bytes_ += gen::coordinator_unit_bytes(dag_.units[u]);
     split_[u] = std::move(split);
     return next_level(u, s, error);
   }
@@ -324,7 +319,7 @@ class Coordinator {
     summary_.tables.insert(summary_.tables.end(), write_summary_.tables.begin(), write_summary_.tables.end());
     write_summary_ = gen::BuildSummary{};
     records_[u].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_[u]).count();
-    split_bytes_ -= coordinator_bytes(dag_.units[u]);
+    split_bytes_ -= gen::coordinator_unit_bytes(dag_.units[u]);
     complete(u);
     start_write();
     return true;

@@ -72,8 +72,7 @@ UnitShape shape_of(const Material& m) {
     for (std::size_t a = 0; a < levels.size(); ++a) s.level_positions[a] += static_cast<double>(levels[a]);
     s.fanout += man_move_fanout(t) / static_cast<double>(tables.size());
   }
-  const UnitMemory u = unit_memory(m);
-  s.coordinator_bytes = u.values + u.slice_lists + u.writer;
+  s.coordinator_bytes = coordinator_unit_bytes(m);
   return s;
 }
 

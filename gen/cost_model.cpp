@@ -54,6 +54,11 @@ UnitMemory unit_memory(const Material& m, bool with_mtc) {
   return u;
 }
 
+std::uint64_t coordinator_unit_bytes(const Material& m) {
+  const UnitMemory u = unit_memory(m);
+  return u.values + u.slice_lists + u.writer;
+}
+
 double BuildPlan::seconds() const {
   double s = 0;
   for (const PieceCountPlan& c : counts) s += c.solve_seconds + c.write_seconds;

@@ -57,6 +57,11 @@ struct UnitMemory {
 };
 UnitMemory unit_memory(const Material& m, bool with_mtc = false);
 
+/// What rank 0 of a distributed build holds of a unit it has solved in
+/// parts (cluster/distributed_build.h): the packed values, the slice lists
+/// and the writer; no working state, the workers have that.
+std::uint64_t coordinator_unit_bytes(const Material& m);
+
 /// One piece count of a build.
 struct PieceCountPlan {
   int pieces = 0;
