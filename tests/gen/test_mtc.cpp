@@ -19,18 +19,11 @@
 #include "rules/notation.h"
 #include "tests/gen/reference_solver.h"
 #include "tests/gen/test_tables.h"
+#include "tests/support/position_hash.h"
 
 using namespace dtb;
 
 namespace {
-
-struct Hash {
-  std::size_t operator()(const Position& p) const {
-    std::uint64_t h = p.white * 0x9E3779B97F4A7C15ULL ^ (p.black + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (p.kings + static_cast<std::uint64_t>(p.side)) * 0x165667B19E3779F9ULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
 
 using Oracle = reference::Oracle;
 
@@ -40,7 +33,7 @@ Wdl value_of(const Position& p, const Oracle& wdl) {
 }
 
 // MTC of every won or lost position of material m (both sides to move).
-std::unordered_map<Position, int, Hash> reference_mtc(const Material& m, const Oracle& wdl) {
+std::unordered_map<Position, int, test::PositionHash> reference_mtc(const Material& m, const Oracle& wdl) {
   struct Node {
     Position p;
     bool win;
@@ -69,7 +62,7 @@ std::unordered_map<Position, int, Hash> reference_mtc(const Material& m, const O
       open.push_back(std::move(n));
     }
   }
-  std::unordered_map<Position, int, Hash> mtc;
+  std::unordered_map<Position, int, test::PositionHash> mtc;
   for (int k = 0; !open.empty(); ++k) {
     REQUIRE(k < 1000);  // every win converts in finite time, or the reference is wrong
     std::vector<Node> still;

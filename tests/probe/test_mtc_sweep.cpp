@@ -30,17 +30,10 @@
 #include "probe_test_support.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "tests/support/position_hash.h"
 
 namespace dtb::test {
 namespace {
-
-struct PositionHash {
-  std::size_t operator()(const Position& p) const {
-    std::uint64_t h = p.white * 0x9E3779B97F4A7C15ULL ^ (p.black + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (p.kings + static_cast<std::uint64_t>(p.side)) * 0x165667B19E3779F9ULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
 
 dtb_wdl probe_wdl(dtb_tables* tables, const Position& p) {
   const dtb_position c = c_position(p);
