@@ -1,4 +1,4 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc]
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc]
 // [--timings FILE] [--quiet] [--shared-dir] [--scratch DIR] [--ranks-log FILE]: build every missing WDL table
 // up to N pieces (gen/table_builder.h), on many processes under mpirun (cluster/distributed_build.h).
 #include <omp.h>
@@ -156,6 +156,8 @@ int run_gen(const Args& args) {
       options.show_progress = false;
     } else if (a == "--kings-only") {
       options.kings_only = true;
+    } else if (a == "--compact-states") {
+      options.compact_states = true;
     } else if (a == "--dtw") {
       dtw = true;
     } else if (a == "--mtc") {
@@ -222,11 +224,12 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--mtc] "
-                   "[--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
+DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] "
+                   "[--mtc] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
                    "[--ranks-log FILE]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
-            "memory (default: a quarter of physical memory); --kings-only: only materials without men; --mtc also "
+            "memory (default: a quarter of physical memory); --kings-only: only materials without men (a kings-only unit too large "
+            "for SIZE is solved in half a byte a position, slower; --compact-states: every one); --mtc also "
             "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated); a unit being solved is saved after a level every M minutes (default 5; 0: "

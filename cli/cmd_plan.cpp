@@ -65,7 +65,8 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
   std::cout << "peak memory: " << gib(plan.peak) << " (largest unit " << top.largest.unit.name() << ": values "
             << gib(top.largest.values) << ", level " << gib(top.largest.level_state) << ", slice lists "
             << gib(top.largest.slice_lists) << ", writer " << gib(top.largest.writer) << "; + "
-            << (gen::kOverheadBytes >> 20) << " MiB overhead + " << (gen::kMinCacheBytes >> 20)
+            << (gen::kOverheadBytes >> 20) << " MiB overhead + " << (gen::kMappedPagesBytes >> 20)
+            << " MiB mapped table pages + " << (gen::kMinCacheBytes >> 20)
             << " MiB least block cache); the rest of the bound keeps solved tables resident\n"
             << (plan.least_budget <= budget ? "fits the bound\n"
                                             : "does NOT fit the bound: needs --memory " +

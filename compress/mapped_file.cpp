@@ -46,6 +46,10 @@ std::unique_ptr<MappedFile> MappedFile::open(const std::string& path, TableError
   return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const std::uint8_t*>(p), size));
 }
 
+void MappedFile::drop_resident_pages() const noexcept {
+  if (data_) ::madvise(const_cast<std::uint8_t*>(data_), size_, MADV_DONTNEED);  // best effort
+}
+
 MappedFile::~MappedFile() {
   if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }

@@ -28,6 +28,15 @@ class MappedFile {
 
   std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
 
+  /// Unmap the pages of the file this process has touched so far (they no
+  /// longer count in its resident set); the next read of a page maps it
+  /// again from the page cache, with the same bytes. Safe while other threads
+  /// read the mapping: for a read-only file mapping this only drops page
+  /// table entries. For a process that must bound its RSS (the generator):
+  /// each page a read faults in stays resident until the mapping goes, and
+  /// the kernel maps up to 64 KB around it.
+  void drop_resident_pages() const noexcept;
+
  private:
   MappedFile(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
   const std::uint8_t* data_;

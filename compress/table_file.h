@@ -179,6 +179,11 @@ class TableReader {
 
   /// Check every block's checksum (and that every block decodes).
   virtual TableError verify_all() const = 0;
+
+  /// Stop holding the file's pages read so far in memory (MappedFile::
+  /// drop_resident_pages; nothing for a reader of bytes in memory). Safe
+  /// while other threads decode.
+  virtual void drop_resident_pages() const noexcept = 0;
 };
 
 /// Value i of a block decoded by decode_block_packed2.

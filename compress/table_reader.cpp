@@ -111,6 +111,9 @@ class MappedTableReader final : public TableReader {
   TableError decode_block_bytes(std::uint64_t b, std::vector<std::uint8_t>& out) const override;
   TableError decode_block_packed2(std::uint64_t b, std::vector<std::uint8_t>& out) const override;
   TableError verify_all() const override;
+  void drop_resident_pages() const noexcept override {
+    if (file_) file_->drop_resident_pages();
+  }
 
  private:
   TableError read_block_table();

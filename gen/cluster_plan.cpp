@@ -313,7 +313,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   plan.busy_fraction = now > 0 ? busy / (now * workers) : 0;
   plan.coordinator_busy = now > 0 ? coordinator_busy / now : 0;
   plan.writer_busy = now > 0 ? writer_busy / now : 0;
-  plan.worker_memory = worker_peak + kOverheadBytes + kMinCacheBytes;
+  plan.worker_memory = worker_peak + kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
   plan.coordinator_memory = coordinator_peak + kOverheadBytes + kChunkInTransit;
   return plan;
 }

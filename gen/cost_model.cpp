@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gen/level_states.h"
 #include "gen/slice_order.h"
 #include "gen/unit_solver.h"
 #include "index/position_index.h"
@@ -27,9 +28,10 @@ std::uint64_t UnitMemory::total() const {
   return slice_lists + mtc + std::max(level_state + batch_values, values + writer);
 }
 
-UnitMemory unit_memory(const Material& m, bool with_mtc) {
+UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
   UnitMemory u;
   u.unit = m;
+  u.compact_states = compact_states;
   std::vector<std::vector<std::uint64_t>> levels;
   std::uint64_t largest_table = 0;
   for (const Material& t : unit_of(m)) {
@@ -40,18 +42,25 @@ UnitMemory unit_memory(const Material& m, bool with_mtc) {
     u.slice_lists += index.slice_count() * sizeof(std::uint32_t);
     largest_table = std::max(largest_table, index.size());
   }
+  // Each table keeps its state array at the size of its largest level so far
+  // (resize_for_overwrite in large_array.h), so the unit holds every table's
+  // largest level at once, even where those are different levels.
   std::uint64_t largest_level = 0;
-  for (std::size_t a = 0; a < levels.front().size(); ++a) {
-    std::uint64_t level = 0;
-    for (const auto& l : levels) level += l[a];
-    largest_level = std::max(largest_level, level);
-  }
-  // A state byte and a capture bit per position, and two pending flags per 4096 positions.
-  u.level_state = largest_level + largest_level / 8 + largest_level / 2048;
+  for (const auto& l : levels) largest_level += *std::max_element(l.begin(), l.end());
+  // A state byte and a capture bit per position (or both in a nibble:
+  // level_states.h), and two pending flags per 4096 positions.
+  u.level_state = (compact_states ? NibbleStates::bytes_for(largest_level) : ByteStates::bytes_for(largest_level)) +
+                  largest_level / 2048;
   u.writer = largest_table / 4 + largest_table / 64;
   if (with_mtc) u.writer = std::max(u.writer, largest_table + largest_table / 16);  // .mtc: a byte a position
   u.one_level = levels.front().size() == 1;
   return u;
+}
+
+UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t budget) {
+  const UnitMemory bytes = unit_memory(m, with_mtc);
+  if (m.men() != 0 || bytes.total() + kBuildOverheadBytes <= budget) return bytes;
+  return unit_memory(m, with_mtc, true);
 }
 
 std::uint64_t coordinator_unit_bytes(const Material& m) {
@@ -82,7 +91,7 @@ BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads) {
       for (const auto& unit : level) {
         if (unit.empty() || unit.front().pieces() != n) continue;
         for (const Material& t : unit) c.positions += PositionIndex(t).size();
-        const UnitMemory u = unit_memory(unit.front());
+        const UnitMemory u = unit_memory_within(unit.front(), false, budget);
         if (u.total() > c.largest.total()) c.largest = u;
       }
     const double positions = static_cast<double>(c.positions);
@@ -92,7 +101,7 @@ BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads) {
     largest = std::max(largest, c.largest.total());
     plan.counts.push_back(c);
   }
-  plan.least_budget = largest + kOverheadBytes + kMinCacheBytes;
+  plan.least_budget = largest + kBuildOverheadBytes;
   plan.peak = plan.least_budget;
   return plan;
 }

@@ -5,7 +5,9 @@
 // Memory of one unit {M, reversed(M)} (gen/unit_solver.h, table_builder.h):
 //   - its final values, packed: 2 bits + 1 capture bit a position;
 //   - its slice lists: 4 bytes a men configuration;
-//   - the working state of its largest level: 1 byte + 1 bit a position;
+//   - the working state of its largest level: 1 byte + 1 bit a position
+//     (half a byte for a kings-only unit that does not fit otherwise:
+//     level_states.h);
 //   - the writer: the packed blocks of one table, 2 bits a position (plus
 //     the compressed frames, a sixteenth of that at most);
 //   - with `dtb gen --mtc`: the unit's MTC values, a byte a position
@@ -14,7 +16,9 @@
 // end, releasing the states batch by batch (unit_solver.cpp), so it needs
 // the larger of {working state + a batch} and {values + writer}, not the sum.
 // On top, for the whole build: kOverheadBytes (code, stacks, the probe's
-// open tables), a block cache for finished tables (at least kMinCacheBytes),
+// open tables), kMappedPagesBytes (pages of finished tables' files that the
+// reader maps, released every so often: finished_tables.h), a block cache
+// for finished tables (at least kMinCacheBytes),
 // and solved tables kept resident while later units need them
 // (finished_tables.h), which only uses what the bound leaves.
 //
@@ -32,6 +36,9 @@ namespace dtb::gen {
 
 inline constexpr std::uint64_t kOverheadBytes = std::uint64_t{64} << 20;
 inline constexpr std::uint64_t kMinCacheBytes = std::uint64_t{16} << 20;
+inline constexpr std::uint64_t kMappedPagesBytes = std::uint64_t{32} << 20;
+/// What a build needs besides its largest unit, at least.
+inline constexpr std::uint64_t kBuildOverheadBytes = kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
 
 // Measured on the 2-5 piece build (README): positions solved per second and
 // thread, positions written per second and thread, and bits per position on
@@ -51,11 +58,16 @@ struct UnitMemory {
   Material unit;
   std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0, mtc = 0;
   bool one_level = false;  // kings only: values made after the states are released
+  bool compact_states = false;  // solved with NibbleStates (SolveOptions::compact_states)
   std::uint64_t total() const;
   /// The largest of the four parts, named.
   std::string dominant() const;
 };
-UnitMemory unit_memory(const Material& m, bool with_mtc = false);
+UnitMemory unit_memory(const Material& m, bool with_mtc = false, bool compact_states = false);
+/// The form a build bounded by `budget` solves m in: a byte of working state
+/// a position, or, for a kings-only unit that would not fit that way, half a
+/// byte (SolveOptions::compact_states).
+UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t budget);
 
 /// What rank 0 of a distributed build holds of a unit it has solved in
 /// parts (cluster/distributed_build.h): the packed values, the slice lists

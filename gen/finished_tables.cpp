@@ -4,6 +4,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "gen/cost_model.h"
 #include "gen/unit_solver.h"
 #include "probe/tablebase.h"
 
@@ -49,10 +50,25 @@ Wdl FinishedTables::value(const Position& p) const {
   return probe_value(p);
 }
 
+// A decode maps at most a 64 KB fault-around window plus the page a block
+// straddles into: so many decodes touch at most kMappedPagesBytes.
+constexpr std::uint64_t kBlocksBetweenPageDrops = kMappedPagesBytes / ((64 + 4) << 10);
+
+void FinishedTables::drop_mapped_pages_now_and_then() const {
+  const std::uint64_t decoded = tables_->blocks_decoded();
+  std::uint64_t last = decoded_at_last_drop_.load(std::memory_order_relaxed);
+  if (decoded - last < kBlocksBetweenPageDrops) return;
+  // One thread drops; the others go on (their reads map pages again safely).
+  if (decoded_at_last_drop_.compare_exchange_strong(last, decoded, std::memory_order_relaxed))
+    tables_->drop_mapped_pages();
+}
+
 Wdl FinishedTables::probe_value(const Position& p) const {
   Wdl v = Wdl::Draw;
   probe::ProbeError error;
-  if (tables_->wdl(p, v, &error) == DTB_OK) return v;
+  const dtb_status status = tables_->wdl(p, v, &error);
+  drop_mapped_pages_now_and_then();
+  if (status == DTB_OK) return v;
   if (!failed_.exchange(true)) {
     std::lock_guard<std::mutex> guard(error_mutex_);
     error_ = error.message;

@@ -15,6 +15,13 @@
 // this is Belady's optimal choice). Lookups of resident tables are a rank and
 // a read.
 //
+// Mapped pages. The probe's reader maps each table file and decodes blocks
+// straight from the mapping; every page a decode touches (and up to 64 KB
+// around it, the kernel's fault-around) would stay in this process's RSS
+// until the end. So every kBlocksBetweenPageDrops decodes from the files,
+// those pages are dropped (Tablebase::drop_mapped_pages), which keeps them
+// within kMappedPagesBytes (cost_model.h) of the memory bound.
+//
 // Errors: value() is called from inside OpenMP loops, where nothing may be
 // thrown. A failed read (a table damaged or deleted under the build) is
 // remembered, the lookup answers a draw, and the solver checks error() after
@@ -72,7 +79,10 @@ class FinishedTables final : public FinishedValues {
   void evict_until_within_budget(const std::vector<Material>& remaining_units);  // and the unread
   Wdl probe_value(const Position& p) const;
 
+  void drop_mapped_pages_now_and_then() const;
+
   std::unique_ptr<probe::Tablebase> tables_;
+  mutable std::atomic<std::uint64_t> decoded_at_last_drop_{0};
   std::uint64_t resident_budget_ = 0, resident_bytes_ = 0;
   std::array<std::unique_ptr<Resident>, kSlots> resident_;
   mutable std::atomic<bool> failed_{false};

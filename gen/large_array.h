@@ -84,4 +84,21 @@ struct LargeArrayAllocator {
 template <class T>
 using LargeArray = std::vector<T, LargeArrayAllocator<T>>;
 
+/// Make `a` hold `n` elements for a loop that will write every one of them:
+/// the old contents are not kept. Why not a plain resize(): growing a vector
+/// allocates the new block while the old one is still held, copies the old
+/// elements across, and rounds the capacity up to twice the old size, so a
+/// solver whose levels grow from one to the next held up to three times its
+/// largest level (the 6-piece build's peak RSS went 8 % over --memory).
+/// Here the old block is released first and the new one is exactly `n`;
+/// a smaller `n` keeps the block (the next level may need it again).
+template <class T>
+void resize_for_overwrite(LargeArray<T>& a, std::size_t n) {
+  if (n > a.capacity()) {
+    LargeArray<T>().swap(a);
+    a.reserve(n);
+  }
+  a.resize(n);
+}
+
 }  // namespace dtb::gen

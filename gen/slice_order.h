@@ -36,7 +36,9 @@
 // at 3 bits a position (gen/unit_values.h), and its one byte a position of
 // working state for one level at a time: a level of a material with men holds
 // 10-20 % of it. Kings-only materials are one level: their working state is
-// the whole unit.
+// the whole unit, so those that would not fit the bound that way (4 kings
+// against 3: 7.0 G positions) keep it in half a byte a position, without
+// move counters (gen/level_states.h).
 #pragma once
 
 #include <cstdint>

@@ -181,6 +181,8 @@ BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& er
               << (summary_.memory.largest_unit >> 20) << " MiB; block cache for finished tables "
               << (summary_.memory.cache >> 20) << " MiB; solved tables kept in memory up to "
               << (summary_.memory.resident >> 20) << " MiB\n";
+    for (const Material& m : summary_.memory.compact_units)
+      std::cerr << "dtb gen: " << m.name() << " solved with half a byte of working state a position, to fit\n";
   return BuildStatus::Ok;
 }
 
@@ -272,7 +274,7 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   Stopwatch watch;
   progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
   const SolveOptions solve_options{options_.mtc, level_checkpoint_path(options_.out_dir, m),
-                                   options_.checkpoint_seconds};
+                                   options_.checkpoint_seconds, summary_.memory.compact_units.count(m) > 0};
   const SolveStatus status = solve_unit(m, *finished_, &progress, solution, solve_options);
   if (solution.resumed_level >= 0) {
     summary_.notes.push_back(m.name() + ": resumed at level " + std::to_string(solution.resumed_level) +
@@ -351,18 +353,21 @@ MemoryPlan plan_memory(const BuildOptions& options, const std::vector<Material>&
   plan.budget = options.memory_bytes ? options.memory_bytes : default_memory_bytes();
   std::uint64_t useful_cache = kMinCacheBytes;
   for (const Material& m : units) {
-    const std::uint64_t need = unit_memory(m, options.mtc).total();
+    const UnitMemory u = options.compact_states && m.men() == 0 ? unit_memory(m, options.mtc, true)
+                                                                : unit_memory_within(m, options.mtc, plan.budget);
+    if (u.compact_states) plan.compact_units.insert(m);
+    const std::uint64_t need = u.total();
     if (need > plan.largest_unit) {
       plan.largest_unit = need;
       plan.largest = m;
     }
     useful_cache = std::max(useful_cache, useful_cache_bytes(m));
   }
-  plan.least_budget = plan.largest_unit + kOverheadBytes + kMinCacheBytes;
+  plan.least_budget = plan.largest_unit + kBuildOverheadBytes;
   if (!plan.fits()) return plan;
   // What the largest unit leaves: a block cache as large as a unit can use
   // (but at most a quarter), the rest for solved tables kept resident.
-  const std::uint64_t left = plan.budget - plan.largest_unit - kOverheadBytes;
+  const std::uint64_t left = plan.budget - plan.largest_unit - kOverheadBytes - kMappedPagesBytes;
   plan.cache = std::max(kMinCacheBytes, std::min(useful_cache, left / 4));
   plan.resident = left - plan.cache;
   return plan;

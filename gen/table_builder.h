@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct BuildOptions {
   std::optional<Material> only;
   /// Build only materials without men (they depend on nothing else).
   bool kings_only = false;
+  /// Solve every kings-only unit with half a byte of working state a
+  /// position (SolveOptions::compact_states), not only those that need it
+  /// to fit the bound: for tests and measurements.
+  bool compact_states = false;
   /// Also write `.mtc` tables (moves to conversion, gen/mtc_values.h). A unit
   /// whose `.wdl` tables exist but not its `.mtc` ones is solved again.
   bool mtc = false;
@@ -57,6 +62,7 @@ struct MemoryPlan {
   std::uint64_t cache = 0;          // block cache for the finished tables
   std::uint64_t resident = 0;       // solved tables kept in memory (finished_tables.h)
   std::uint64_t least_budget = 0;   // the least bound that would do
+  std::set<Material> compact_units; // kings-only units solved in half a byte a position (unit_memory_within)
   bool fits() const { return budget >= least_budget; }
 };
 

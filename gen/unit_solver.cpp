@@ -13,6 +13,7 @@
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
 #include "gen/level_checkpoint.h"
+#include "gen/level_states.h"
 #include "gen/slice_order.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
@@ -45,6 +46,7 @@ constexpr std::array<int, 2> forward_directions(Color c) {
   return c == Color::White ? std::array<int, 2>{kUpLeft, kUpRight} : std::array<int, 2>{kDownLeft, kDownRight};
 }
 
+template <class States>
 struct Side {
   Material material;
   PositionIndex index;
@@ -55,12 +57,11 @@ struct Side {
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
   std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
   // The level being solved, in local order (LevelCursor): the working state
-  // and the must-capture bits, both written in full by the first pass (in
-  // parallel: no serial zeroing first, large_array.h).
+  // with the must-capture bits (level_states.h), written in full by the
+  // first pass (in parallel: no serial zeroing first, large_array.h).
   std::span<const std::uint32_t> slices;
   std::uint64_t positions = 0;
-  LargeArray<std::uint8_t> state;
-  LargeArray<std::uint64_t> captures;
+  States state;
   // pending[parity][chunk]: the chunk holds frontier positions of that parity.
   // A round visits only those chunks instead of scanning the whole level.
   std::array<std::vector<std::atomic<bool>>, 2> pending;
@@ -75,8 +76,7 @@ struct Side {
   void start_level(int a, std::span<const std::uint32_t> part = {}) {
     slices = part.empty() ? levels->level(a) : part;
     positions = slices.size() * kps();
-    state.resize(positions);
-    captures.resize((positions + 63) / 64);
+    state.resize_for_overwrite(positions);
     for (auto& flags : pending) flags = std::vector<std::atomic<bool>>(chunks_of(positions));
   }
 };
@@ -87,6 +87,7 @@ struct ChunkTask {
   std::uint64_t chunk;
 };
 
+template <class States>
 class UnitSolver {
  public:
   UnitSolver(const Material& m, const FinishedValues& finished, ProgressBar* progress, const SolveOptions& options)
@@ -96,17 +97,19 @@ class UnitSolver {
 
   SolveStatus solve(UnitSolution& out) {
     Stopwatch watch;
-    for (Side& s : sides_) s.levels.emplace(s.index);
+    for (Side<States>& s : sides_) s.levels.emplace(s.index);
     const int levels = sides_.front().levels->levels();
     // A unit of one level (kings only) never reads its own final values
     // while it solves: they are made from the states at the end, and the
     // states are released as that goes (finalize_releasing), so the two
     // never coexist. What keeps 5 kings against 2 inside the default bound.
     one_level_ = levels == 1;
+    if (!States::kCountsMoves && (!one_level_ || sides_.front().material.men() != 0))
+      throw std::logic_error("compact states are for kings-only units");
     if (!one_level_)
-      for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+      for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
     if (options_.mtc)
-      for (Side& s : sides_) s.mtc = std::make_unique<MtcValues>(s.index.size());
+      for (Side<States>& s : sides_) s.mtc = std::make_unique<MtcValues>(s.index.size());
     out.seconds.allocate += watch.lap();
     out.levels = levels;
     const bool checkpoints = !one_level_ && !options_.checkpoint_path.empty();
@@ -126,7 +129,7 @@ class UnitSolver {
     out.materials.clear();
     out.values.clear();
     out.mtc.clear();
-    for (Side& s : sides_) {
+    for (Side<States>& s : sides_) {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.values));
       if (s.mtc) out.mtc.push_back(std::move(s.mtc));
@@ -141,7 +144,7 @@ class UnitSolver {
   // What a level checkpoint holds: per side its values, capture flags, MTC.
   std::vector<std::span<std::uint8_t>> checkpoint_arrays() {
     std::vector<std::span<std::uint8_t>> arrays;
-    for (Side& s : sides_) {
+    for (Side<States>& s : sides_) {
       arrays.push_back(s.values->value_bytes());
       arrays.push_back(s.values->capture_bytes());
       if (s.mtc) arrays.push_back(s.mtc->bytes());
@@ -155,13 +158,13 @@ class UnitSolver {
     if (!at || at->next_level >= levels - 1) {
       // Nothing (valid) to resume from: a partial load must not leave values behind.
       if (std::filesystem::exists(options_.checkpoint_path))
-        for (Side& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+        for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
       return levels - 1;
     }
     out.resumed_level = at->next_level;
     out.rounds = at->rounds;
     std::uint64_t skipped = 0;
-    for (const Side& s : sides_)
+    for (const Side<States>& s : sides_)
       for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels->positions(a);
     report(skipped);
     return at->next_level;
@@ -214,14 +217,14 @@ class UnitSolver {
                   std::to_string(kMaxMtc) + ")";
       return SolveStatus::Failed;
     }
-    for (Side& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
+    for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
     out.seconds.finalize += watch.lap();
     return SolveStatus::Ok;
   }
 
   std::uint64_t remaining_work() const {
     std::uint64_t total = 0;
-    for (const Side& s : sides_) total += 2 * s.index.size();
+    for (const Side<States>& s : sides_) total += 2 * s.index.size();
     const std::uint64_t reported = reported_work_.load();
     return total > reported ? total - reported : 0;
   }
@@ -238,7 +241,7 @@ class UnitSolver {
   // the unit: it lands in the next level, already final. The position after
   // it has Black to move in M_t, i.e. White to move in M_other(t).
   Wdl man_move_value(int t, const Position& after) const {
-    const Side& u = sides_[static_cast<std::size_t>(other(t))];
+    const Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
     return negate(u.values->value(u.index.rank(colour_reversed(after))));
   }
 
@@ -278,12 +281,13 @@ class UnitSolver {
     // No king move: drawn by a man move, lost by converting (MTC 1), or lost
     // with no move at all, the end of the game (MTC 0).
     if (king_moves == 0) return draw_flag ? state::kDraw : state::kLossAt[man_moves ? 1 : 0];
+    if constexpr (!States::kCountsMoves) return NibbleStates::kUncounted;  // kings only: no draw flag
     if (king_moves > state::kMaxCounter) throw std::logic_error("too many moves for the solver's counter");
     return state::undecided_state(king_moves, draw_flag);
   }
 
   void first_pass(int t) {
-    Side& s = sides_[static_cast<std::size_t>(t)];
+    Side<States>& s = sides_[static_cast<std::size_t>(t)];
     const std::uint64_t n = s.positions;
     const std::uint64_t chunks = chunks_of(n);
 #pragma omp parallel for schedule(dynamic, 1)
@@ -293,19 +297,21 @@ class UnitSolver {
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
       bool frontier[2] = {false, false};
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
+        std::uint8_t states[64];
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
-        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next()) {
+        std::size_t k = 0;
+        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, ++k, cursor.next()) {
           const Position p = s.index.unrank(cursor.index());
           if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
-            capture_bits |= std::uint64_t{1} << (i & 63);
-            s.state[i] = capture_state(p);
+            capture_bits |= std::uint64_t{1} << k;
+            states[k] = capture_state(p);
           } else {
-            s.state[i] = quiet_state(t, p);
+            states[k] = quiet_state(t, p);
           }
-          for (int parity = 0; parity < 2; ++parity) frontier[parity] |= state::is_frontier(s.state[i], parity);
+          for (int parity = 0; parity < 2; ++parity) frontier[parity] |= state::is_frontier(states[k], parity);
           if (s.mtc) s.mtc->set(cursor.index(), 0);
         }
-        s.captures[word >> 6] = capture_bits;
+        s.state.set_word(word >> 6, states, k, capture_bits);
       }
       for (int parity = 0; parity < 2; ++parity)
         if (frontier[parity]) s.pending[static_cast<std::size_t>(parity)][c].store(true, std::memory_order_relaxed);
@@ -324,7 +330,7 @@ class UnitSolver {
   // Undo the king moves into q (table t, local index `local`, decided `v`
   // for its mover) and update the predecessors in the other table.
   void propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next) {
-    Side& u = sides_[static_cast<std::size_t>(other(t))];
+    Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
     const Position after = colour_reversed(sides_[static_cast<std::size_t>(t)].index.unrank(cursor.index()));
@@ -339,54 +345,88 @@ class UnitSolver {
     // them all lets the cache misses overlap instead of queueing, which was
     // most of propagation's time on kings-heavy units.
     std::array<std::uint64_t, kMaxPredecessors> at;
+    std::array<Position, States::kCountsMoves ? 1 : kMaxPredecessors> befores;  // for the check
     std::size_t count = 0;
     for_each_king_predecessor(after, [&](const Position& before) {
       const std::uint64_t j = where.first_local + u.index.kings_rank(before);
-      __builtin_prefetch(&u.state[j], 1);
+      u.state.prefetch(j);
+      if constexpr (!States::kCountsMoves) befores[count] = before;
       at[count++] = j;
     });
     const std::uint8_t win_next = state::kWinAt[static_cast<std::size_t>(next)];
     const std::uint8_t loss_next = state::kLossAt[static_cast<std::size_t>(next)];
     for (std::size_t k = 0; k < count; ++k) {
       const std::uint64_t j = at[k];
-      std::atomic_ref<std::uint8_t> ref(u.state[j]);
-      std::uint8_t s = ref.load(std::memory_order_relaxed);
+      std::uint8_t s = u.state.load(j);
       if (v == Wdl::Loss) {  // a move to a lost position wins
         while (state::undecided(s)) {
-          if (ref.compare_exchange_weak(s, win_next, std::memory_order_relaxed)) {
+          if (u.state.compare_exchange(j, s, win_next)) {
             u.mark_pending(next, j);
             break;
           }
         }
         continue;
       }
-      while (state::undecided(s)) {  // one more move refuted
-        std::uint8_t n = static_cast<std::uint8_t>(s - 2);
-        if (n < 2) n = (s & 1) ? state::kDraw : loss_next;
-        if (ref.compare_exchange_weak(s, n, std::memory_order_relaxed)) {
-          if (n == loss_next) u.mark_pending(next, j);
-          break;
+      if constexpr (States::kCountsMoves) {
+        while (state::undecided(s)) {  // one more move refuted
+          std::uint8_t n = static_cast<std::uint8_t>(s - 2);
+          if (n < 2) n = (s & 1) ? state::kDraw : loss_next;
+          if (u.state.compare_exchange(j, s, n)) {
+            if (n == loss_next) u.mark_pending(next, j);
+            break;
+          }
+        }
+      } else if (state::undecided(s) && all_moves_refuted(t, befores[k], 1 - next)) {
+        while (state::undecided(s)) {  // (another thread's check may have won the race)
+          if (u.state.compare_exchange(j, s, loss_next)) {
+            u.mark_pending(next, j);
+            break;
+          }
         }
       }
     }
+  }
+
+  // NibbleStates (level_states.h): is every move of p, White to move in the
+  // other table than t, refuted, i.e. does it reach a position of table t
+  // decided as a win by round `round_parity`'s round? p is undecided, so
+  // quiet: its moves are its king moves, into table t's one level, whose
+  // local order is index order.
+  bool all_moves_refuted(int t, const Position& p, int round_parity) const {
+    const Side<States>& s = sides_[static_cast<std::size_t>(t)];
+    const std::uint8_t pending_win = state::kWinAt[static_cast<std::size_t>(round_parity)];
+    const Bitboard empty = p.empty();
+    Position after = p;
+    after.side = Color::Black;
+    Bitboard kings = p.kings_of(Color::White);
+    while (kings) {
+      const Bitboard from = bit(pop_lsb(kings));
+      for (int d : kDirections)
+        for (Bitboard to = shift(from, d) & empty; to; to = shift(to, d) & empty) {
+          after.white = p.white ^ from ^ to;
+          after.kings = p.kings ^ from ^ to;
+          const std::uint8_t st = s.state.load(s.index.rank(colour_reversed(after)));
+          if (st != state::kWin && st != pending_win) return false;
+        }
+    }
+    return true;
   }
 
   // Propagate the frontier positions of round `round` in one chunk (their
   // MTC is `round`). Returns how many.
   std::uint64_t propagate_chunk(const ChunkTask& task, int round) {
     const int parity = round & 1;
-    Side& s = sides_[static_cast<std::size_t>(task.side)];
+    Side<States>& s = sides_[static_cast<std::size_t>(task.side)];
     const std::uint64_t end = std::min(s.positions, (task.chunk + 1) * kChunk);
     std::uint64_t here = 0;
     LevelCursor cursor(s.slices, s.kps(), task.chunk * kChunk);
     PredecessorSlice where;
     for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, cursor.next()) {
-      std::atomic_ref<std::uint8_t> ref(s.state[i]);
-      const std::uint8_t st = ref.load(std::memory_order_relaxed);
+      const std::uint8_t st = s.state.load(i);
       if (!state::is_frontier(st, parity)) continue;
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
       propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
-      ref.store(win ? state::kWin : state::kLoss, std::memory_order_relaxed);
+      s.state.store(i, win ? state::kWin : state::kLoss);
       if (s.mtc) s.mtc->set(cursor.index(), std::min(round, kMaxMtc));  // past it, solve() fails
       ++here;
     }
@@ -439,16 +479,17 @@ class UnitSolver {
   }
 
   // The level's values into the unit's packed values.
-  static void finalize(Side& s) {
+  static void finalize(Side<States>& s) {
     const std::uint64_t chunks = chunks_of(s.positions);
 #pragma omp parallel for schedule(static)
     for (std::uint64_t c = 0; c < chunks; ++c) {
       const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
       UnitValues::Appender values(*s.values);
-      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
-        const bool capture = (s.captures[i >> 6] >> (i & 63)) & 1;
-        values.set(cursor.index(), state::final_value(s.state[i]), capture);
+      for (std::uint64_t word = c * kChunk; word < end; word += 64) {
+        const std::uint64_t captures = s.state.capture_word(word >> 6);
+        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next())
+          values.set(cursor.index(), state::final_value(s.state.load(i)), (captures >> (i & 63)) & 1);
       }
     }
   }
@@ -458,7 +499,7 @@ class UnitSolver {
   // the packed values (3 bits) never both exist in full. Here local order is
   // index order (the one level holds every slice, in order), and each word
   // of 64 positions is written whole by one thread.
-  static void finalize_releasing(Side& s) {
+  static void finalize_releasing(Side<States>& s) {
     if (s.positions != s.index.size()) throw std::logic_error("finalize_releasing: not a one-level unit");
     constexpr std::uint64_t kBatch = std::uint64_t{1} << 25;  // positions: 32 MB of states
     s.values = std::make_unique<UnitValues>(s.index.size(), UnitValues::Unset{});
@@ -472,21 +513,21 @@ class UnitSolver {
         const std::uint64_t base = static_cast<std::uint64_t>(w) * 64;
         std::uint64_t half[2] = {0, 0};
         for (std::uint64_t k = 0; k < 64 && base + k < n; ++k)
-          half[k >> 5] |= std::uint64_t{static_cast<std::uint8_t>(state::final_value(s.state[base + k]))}
+          half[k >> 5] |= std::uint64_t{static_cast<std::uint8_t>(state::final_value(s.state.load(base + k)))}
                           << ((k & 31) * 2);
-        s.values->set_words(static_cast<std::uint64_t>(w), half[0], half[1], s.captures[static_cast<std::uint64_t>(w)]);
+        s.values->set_words(static_cast<std::uint64_t>(w), half[0], half[1],
+                            s.state.capture_word(static_cast<std::uint64_t>(w)));
       }
-      release_pages(s.state.data() + first, end - first);
+      s.state.release(first, end);
     }
-    LargeArray<std::uint8_t>().swap(s.state);
-    LargeArray<std::uint64_t>().swap(s.captures);
+    s.state.clear();
   }
 
   const FinishedValues& finished_;
   ProgressBar* progress_;
   SolveOptions options_;
   bool one_level_ = false;
-  std::vector<Side> sides_;
+  std::vector<Side<States>> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};
 };
@@ -497,7 +538,7 @@ SolveStatus solve_slices(const Material& m, const FinishedValues& finished, int 
                          const std::vector<std::vector<std::uint32_t>>& slices, UnitSolution& io) {
   SolveOptions options;
   options.mtc = !io.mtc.empty();
-  UnitSolver solver(m, finished, nullptr, options);
+  UnitSolver<ByteStates> solver(m, finished, nullptr, options);
   if (io.values.size() != unit_of(m).size() || slices.size() != io.values.size() ||
       (!io.mtc.empty() && io.mtc.size() != io.values.size()))
     throw std::logic_error("solve_slices: one value array and one slice list per table of the unit");
@@ -511,7 +552,11 @@ std::vector<Material> unit_of(const Material& m) {
 
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options) {
-  UnitSolver solver(m, finished, progress, options);
+  if (options.compact_states) {
+    UnitSolver<NibbleStates> solver(m, finished, progress, options);
+    return solver.solve(out);
+  }
+  UnitSolver<ByteStates> solver(m, finished, progress, options);
   return solver.solve(out);
 }
 

@@ -68,6 +68,11 @@ struct SolveOptions {
   /// solve started or last saved (0: after every level). Small units never
   /// pay for it; a 6-piece unit loses at most this much when stopped.
   double checkpoint_seconds = 300;
+  /// Kings-only units only: half a byte of working state a position instead
+  /// of a byte and a bit (NibbleStates, level_states.h), for the 7-piece
+  /// kings-only units that do not fit the memory bound otherwise. The same
+  /// values and MTC; slower where positions have many moves.
+  bool compact_states = false;
 };
 
 struct UnitSolution {

@@ -67,7 +67,7 @@ struct CheckedTable {
   void start_level(int a) {
     slices = levels.level(a);
     positions = levels.positions(a);
-    state.resize(positions);
+    resize_for_overwrite(state, positions);
     for (auto& flags : pending) flags = std::vector<std::atomic<bool>>((positions + kChunk - 1) / kChunk);
     first_mismatch = kNone;
   }

@@ -78,6 +78,12 @@ std::size_t TableDirectory::slot_of(const Material& m) const {
   return ((m.white_kings * k + m.white_men) * k + m.black_kings) * k + m.black_men;
 }
 
+void TableDirectory::drop_resident_pages() {
+  std::lock_guard<std::mutex> guard(open_mutex_);
+  for (const auto& t : owned_)
+    if (t->reader) t->reader->drop_resident_pages();
+}
+
 const Table& TableDirectory::table(const Material& m) {
   std::atomic<const Table*>& slot = slots_[slot_of(m)];
   if (const Table* t = slot.load(std::memory_order_acquire)) return *t;

@@ -60,6 +60,10 @@ class TableDirectory {
   /// first use). Never null; check its status.
   const Table& table(const Material& m);
 
+  /// Stop holding the pages of the open tables' files that reads have
+  /// mapped (TableReader::drop_resident_pages). Safe during probes.
+  void drop_resident_pages();
+
  private:
   TableDirectory(std::string dir, int max_pieces);
   std::size_t slot_of(const Material& m) const;

@@ -155,6 +155,7 @@ dtb_status Tablebase::decode_into_cache(const Table& t, std::uint64_t block, std
                                         std::uint32_t offset, int& value, ProbeError* error) {
   // One scratch buffer per thread: a miss costs a decode, not an allocation.
   thread_local std::vector<std::uint8_t> packed;
+  blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
   try {
     const TableError err = t.reader->decode_block_packed2(block, packed);
     if (err) {

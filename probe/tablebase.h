@@ -18,6 +18,7 @@
 // Thread safety: every member may be called from many threads at once.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -65,6 +66,13 @@ class Tablebase {
   /// other tables (LimitTableFiles): one budget for all that it keeps.
   BlockCache& cache() { return cache_; }
 
+  /// How many blocks probes have decoded from the files (cache misses).
+  std::uint64_t blocks_decoded() const { return blocks_decoded_.load(std::memory_order_relaxed); }
+  /// Release the file pages those decodes mapped (TableDirectory::
+  /// drop_resident_pages): for a caller that bounds its RSS, every so many
+  /// blocks_decoded(). Safe during probes.
+  void drop_mapped_pages() { directory_->drop_resident_pages(); }
+
  private:
   Tablebase(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes);
   static dtb_status make(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes,
@@ -78,6 +86,7 @@ class Tablebase {
 
   std::unique_ptr<TableDirectory> directory_;
   BlockCache cache_;
+  std::atomic<std::uint64_t> blocks_decoded_{0};
 };
 
 }  // namespace dtb::probe
