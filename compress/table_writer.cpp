@@ -290,6 +290,7 @@ TableError write_table(const std::string& path, const Material& material, TableK
   std::vector<std::vector<std::uint8_t>>& frames = encoded.frames;
   std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawBlockEntry));
   std::vector<std::uint8_t> data;
+  data.reserve(encoded.frame_bytes());  // growing by doubling would hold up to twice the frames, and copy them
   for (std::size_t b = 0; b < frames.size(); ++b) {
     data.insert(data.end(), frames[b].begin(), frames[b].end());
     // Seeding with the block number makes a block copied to the wrong slot fail its check.

@@ -60,10 +60,15 @@ struct LargeArrayAllocator {
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) noexcept {
-    if (n * sizeof(T) < kHugePageMinBytes)
+    if (n * sizeof(T) < kHugePageMinBytes) {
       ::operator delete(p);
-    else
-      ::operator delete(p, std::align_val_t{kHugePageBytes});
+      return;
+    }
+    // `dtb gen` keeps freed memory in the heap (cli/memory_reuse.h), where
+    // its pages would stay resident until reused: give them back first, so
+    // that the process's RSS is what is live, as --memory assumes.
+    release_pages(p, n * sizeof(T));
+    ::operator delete(p, std::align_val_t{kHugePageBytes});
   }
   // Value-less construction default-initialises: no zeroing.
   template <class U>
