@@ -19,7 +19,9 @@
 // its king-move predecessors p (unmove.h). q lost for its mover: p wins. q
 // won: p loses one move; when p has none left it is lost, or drawn if flagged.
 // Counters are updated with atomic compare-and-swap. Whatever is undecided at
-// the end is a draw.
+// the end is a draw. (A kings-only unit too large for the memory bound keeps
+// no counters: a loss is found by checking every move instead, in the same
+// round: NibbleStates, level_states.h.)
 //
 // Rounds are plies to conversion (MTC, issue 13). Every move that leaves a
 // level is a conversion (a capture or a man move), so a position's MTC
