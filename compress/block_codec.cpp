@@ -90,13 +90,18 @@ DecompressResult decompress(const DecompressionDictionary* dictionary, std::span
   return DecompressResult::Ok;
 }
 
+std::vector<std::size_t> training_blocks(std::size_t blocks) {
+  const std::size_t take = std::min(blocks, kMaxTrainingSamples);
+  std::vector<std::size_t> chosen;
+  for (std::size_t q = 0; q < take; ++q) chosen.push_back(q * blocks / take);
+  return chosen;
+}
+
 std::vector<std::uint8_t> train_dictionary(const std::vector<std::vector<std::uint8_t>>& samples,
                                            std::size_t max_bytes, int level) {
-  const std::size_t count = samples.size(), take = std::min(count, kMaxTrainingSamples);
   std::vector<std::uint8_t> chosen;
   std::vector<std::size_t> chosen_sizes;
-  for (std::size_t q = 0; q < take; ++q) {
-    const std::vector<std::uint8_t>& sample = samples[q * count / take];
+  for (const std::vector<std::uint8_t>& sample : samples) {
     chosen.insert(chosen.end(), sample.begin(), sample.end());
     chosen_sizes.push_back(sample.size());
   }

@@ -63,13 +63,18 @@ DecompressResult decompress(const DecompressionDictionary* dictionary, std::span
                             std::uint8_t* out, std::size_t capacity, std::size_t* size, std::string* error);
 
 /// Train a dictionary of at most `max_bytes` for blocks compressed at `level`
-/// on `samples` (the packed blocks). It looks at no more than
-/// kMaxTrainingSamples of them, evenly spaced: on a 5-piece table of 5,647
-/// blocks, training on all took 1.1 s and on 256 took 0.06 s, for a table
-/// within 1% of the same size. Deterministic: the same samples give the same
-/// dictionary. Empty if zstd cannot train one (too few samples, ...).
-inline constexpr std::size_t kMaxTrainingSamples = 256;
+/// on `samples` (packed blocks): those that training_blocks() picks, in its
+/// order. Deterministic: the same samples give the same dictionary. Empty if
+/// zstd cannot train one (too few samples, ...).
 std::vector<std::uint8_t> train_dictionary(const std::vector<std::vector<std::uint8_t>>& samples,
                                            std::size_t max_bytes, int level);
+
+/// The blocks of a table of `blocks` blocks to train its dictionary on: no
+/// more than kMaxTrainingSamples, evenly spaced. On a 5-piece table of 5,647
+/// blocks, training on all took 1.1 s and on 256 took 0.06 s, for a table
+/// within 1% of the same size; and the writer need pack only these before it
+/// can compress (it packs and compresses the others one by one).
+inline constexpr std::size_t kMaxTrainingSamples = 256;
+std::vector<std::size_t> training_blocks(std::size_t blocks);
 
 }  // namespace dtb::block_codec

@@ -150,38 +150,106 @@ TableError check_kind_and_options(const std::string& path, TableKind kind, const
   return {};
 }
 
-// Every block's stored values (don't-care positions filled), packed: one
-// buffer per block, filled in parallel.
-TableError pack_blocks(const std::string& path, const ValueSource& source, const std::vector<std::uint16_t>& carries,
-                       Packing packing, std::uint32_t per_block, int threads,
-                       std::vector<std::vector<std::uint8_t>>& packed) {
+// Packs block b of a table: its values read from the source, don't-care
+// positions filled (dont_care_fill.h), laid out by the packing. One per
+// thread (its scratch buffers).
+class BlockPacker {
+ public:
+  BlockPacker(const ValueSource& source, const std::vector<std::uint16_t>& carries, Packing packing,
+              std::uint32_t per_block)
+      : source_(source), carries_(carries), packing_(packing), per_block_(per_block) {}
+  void pack(std::size_t b, std::vector<std::uint8_t>& out) {
+    const std::uint64_t first = std::uint64_t{b} * per_block_;
+    buffer_.read(source_, first, static_cast<std::size_t>(std::min<std::uint64_t>(per_block_, source_.size() - first)));
+    filled_.resize(buffer_.values.size());
+    fill_dont_care_block(buffer_.values, buffer_.dont_care, 0, carries_[b], filled_);
+    packing::pack(packing_, filled_, out);
+  }
+
+ private:
+  const ValueSource& source_;
+  const std::vector<std::uint16_t>& carries_;
+  Packing packing_;
+  std::uint32_t per_block_;
+  BlockBuffer buffer_;
+  std::vector<std::uint16_t> filled_;
+};
+
+// Bytes of the whole table packed: from the counts for the packings of a
+// fixed size per value, by packing every block once for runs.
+TableError total_packed_bytes(const std::string& path, const ValueSource& source,
+                              const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
+                              int threads, std::size_t& total) {
   const std::uint64_t n = source.size();
-  packed.assign(carries.size(), {});
-  return for_each_block(carries.size(), threads, [&]() -> BlockJob {
-    return [&, buffer = BlockBuffer(), filled = std::vector<std::uint16_t>()](std::size_t b) mutable -> TableError {
-      const std::uint64_t first = std::uint64_t{b} * per_block;
-      buffer.read(source, first, static_cast<std::size_t>(std::min<std::uint64_t>(per_block, n - first)));
-      filled.resize(buffer.values.size());
-      fill_dont_care_block(buffer.values, buffer.dont_care, 0, carries[b], filled);
-      packing::pack(packing, filled, packed[b]);
-      return {};
-    };
-  }, "cannot write " + path);
+  std::vector<std::size_t> sizes(carries.size(), 0);
+  if (packing != Packing::Runs) {
+    for (std::size_t b = 0; b < sizes.size(); ++b)
+      sizes[b] = packing::max_packed_bytes(packing, std::min<std::uint64_t>(per_block, n - std::uint64_t{b} * per_block));
+  } else if (TableError e = for_each_block(carries.size(), threads, [&]() -> BlockJob {
+               return [&, packer = BlockPacker(source, carries, packing, per_block),
+                       packed = std::vector<std::uint8_t>()](std::size_t b) mutable -> TableError {
+                 packer.pack(b, packed);
+                 sizes[b] = packed.size();
+                 return {};
+               };
+             }, "cannot write " + path)) {
+    return e;
+  }
+  total = 0;
+  for (std::size_t s : sizes) total += s;
+  return {};
 }
 
-// Compress every packed block into frames[b]. Each thread owns its zstd
-// context; a block's frame depends only on its bytes, the level and the
-// dictionary, so the output is the same for any thread count.
-TableError compress_blocks(const std::string& path, const std::vector<std::vector<std::uint8_t>>& packed,
+// The dictionary of a table: trained on the blocks training_blocks() picks,
+// packed (block_codec.h). Empty if none is wanted.
+TableError make_dictionary(const std::string& path, const ValueSource& source,
+                           const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
+                           int level, const WriteOptions& options, std::vector<std::uint8_t>& dictionary) {
+  dictionary.clear();
+  std::size_t packed_bytes = 0;
+  if (!options.dictionary_bytes)
+    if (TableError e = total_packed_bytes(path, source, carries, packing, per_block, options.threads, packed_bytes))
+      return e;
+  // A dictionary holds the patterns and entropy tables that the blocks of a
+  // large table share: each block then need not carry its own, which makes
+  // blocks both smaller and faster to decode (FORMAT.md, "Measurements").
+  const std::uint32_t dictionary_bytes = options.dictionary_bytes.value_or(
+      packed_bytes >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
+  if (dictionary_bytes == 0) return {};
+  const std::vector<std::size_t> chosen = block_codec::training_blocks(carries.size());
+  std::vector<std::vector<std::uint8_t>> samples(chosen.size());
+  if (TableError e = for_each_block(chosen.size(), options.threads, [&]() -> BlockJob {
+        return [&, packer = BlockPacker(source, carries, packing, per_block)](std::size_t k) mutable -> TableError {
+          packer.pack(chosen[k], samples[k]);
+          return {};
+        };
+      }, "cannot write " + path))
+    return e;
+  dictionary = block_codec::train_dictionary(samples, dictionary_bytes, level);
+  return {};
+}
+
+// Pack and compress every block into frames[b], one block at a time per
+// thread: only the compressed frames of the table are ever held, not its
+// packed blocks (a byte a position for a 6-piece `.mtc` table: 2.3 GB).
+// Each thread owns its zstd context; a block's frame depends only on its
+// bytes, the level and the dictionary, so the output is the same for any
+// thread count.
+TableError compress_blocks(const std::string& path, const ValueSource& source,
+                           const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
                            int level, std::span<const std::uint8_t> dictionary, int threads,
                            std::vector<std::vector<std::uint8_t>>& frames) {
-  frames.assign(packed.size(), {});
-  return for_each_block(packed.size(), threads, [&]() -> BlockJob {
+  frames.assign(carries.size(), {});
+  return for_each_block(carries.size(), threads, [&]() -> BlockJob {
     auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary);
-    return [&, compressor, message = std::string()](std::size_t b) mutable -> TableError {
+    return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
+            packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
+            message = std::string()](std::size_t b) mutable -> TableError {
       if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
-      if (!compressor->compress(packed[b], frames[b], &message))
+      packer.pack(b, packed);
+      if (!compressor->compress(packed, frame, &message))
         return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
+      frames[b].assign(frame.begin(), frame.end());  // exactly its size: `frame` keeps zstd's bound
       return {};
     };
   }, "cannot write " + path);
@@ -227,19 +295,11 @@ struct EncodedBlocks {
 TableError encode_blocks(const std::string& path, const ValueSource& source, const std::vector<BlockScan>& scans,
                          Packing packing, std::uint32_t per_block, int level, const WriteOptions& options,
                          EncodedBlocks& out) {
-  std::vector<std::vector<std::uint8_t>> packed;
-  if (TableError e = pack_blocks(path, source, carries_of(scans), packing, per_block, options.threads, packed))
+  const std::vector<std::uint16_t> carries = carries_of(scans);
+  if (TableError e = make_dictionary(path, source, carries, packing, per_block, level, options, out.dictionary))
     return e;
-  std::size_t packed_bytes = 0;
-  for (const auto& block : packed) packed_bytes += block.size();
-  // A dictionary holds the patterns and entropy tables that the blocks of a
-  // large table share: each block then need not carry its own, which makes
-  // blocks both smaller and faster to decode (FORMAT.md, "Measurements").
-  const std::uint32_t dictionary_bytes = options.dictionary_bytes.value_or(
-      packed_bytes >= kAutoDictionaryMinPackedBytes ? kAutoDictionaryBytes : 0);
-  out.dictionary.clear();
-  if (dictionary_bytes > 0) out.dictionary = block_codec::train_dictionary(packed, dictionary_bytes, level);
-  return compress_blocks(path, packed, level, out.dictionary, options.threads, out.frames);
+  return compress_blocks(path, source, carries, packing, per_block, level, out.dictionary, options.threads,
+                         out.frames);
 }
 
 }  // namespace

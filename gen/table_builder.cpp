@@ -95,9 +95,8 @@ WriteOptions generator_write_options(int threads) {
 // half the threads each the light one's threads would idle while the heavy
 // one finishes (2-4 pieces, 2 threads: writing 1.62 s with half, 1.41 s with
 // all; the OS shares the cores while both run). Large units
-// write one table at a time with every thread, because writing holds the
-// packed blocks of the table being written (2 bits a position: 580 MB for the
-// largest 6-piece table).
+// write one table at a time with every thread: the memory plan counts the
+// writer's memory (the compressed frames of a table, cost_model.h) once.
 constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
 
 }  // namespace
@@ -176,13 +175,14 @@ BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& er
             std::to_string((summary_.memory.least_budget >> 20) + 1) + "M or more";
     return BuildStatus::Failed;
   }
-  if (options_.show_progress && !missing.empty())
+  if (options_.show_progress && !missing.empty()) {
     std::cerr << "dtb gen: largest unit to build " << summary_.memory.largest.name() << ": "
               << (summary_.memory.largest_unit >> 20) << " MiB; block cache for finished tables "
               << (summary_.memory.cache >> 20) << " MiB; solved tables kept in memory up to "
               << (summary_.memory.resident >> 20) << " MiB\n";
     for (const Material& m : summary_.memory.compact_units)
       std::cerr << "dtb gen: " << m.name() << " solved with half a byte of working state a position, to fit\n";
+  }
   return BuildStatus::Ok;
 }
 
