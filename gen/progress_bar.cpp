@@ -20,6 +20,14 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
+std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done, std::uint64_t skipped,
+                                        double elapsed_seconds) {
+  done = std::min(done, total);
+  const double worked = static_cast<double>(done - std::min(skipped, done));
+  if (done >= total || worked <= 0.001 * static_cast<double>(total) || elapsed_seconds <= 1.0) return std::nullopt;
+  return elapsed_seconds * static_cast<double>(total - done) / worked;
+}
+
 ProgressBar::ProgressBar(std::string task, std::uint64_t total_work, bool enabled)
     : task_(std::move(task)),
       total_(std::max<std::uint64_t>(total_work, 1)),
@@ -51,6 +59,12 @@ void ProgressBar::advance(std::uint64_t work) {
   draw(false);
 }
 
+void ProgressBar::skip(std::uint64_t work) {
+  if (!enabled_) return;
+  skipped_.fetch_add(work * weight_, std::memory_order_relaxed);
+  advance(work);
+}
+
 void ProgressBar::finish() {
   if (!enabled_ || finished_) return;
   done_.store(total_);
@@ -75,8 +89,8 @@ void ProgressBar::draw(bool force) {
   std::string eta = "--";
   if (fraction >= 1.0)
     eta = "done in " + format_duration(elapsed);
-  else if (fraction > 0.001 && elapsed > 1.0)
-    eta = "ETA " + format_duration(elapsed * (1.0 - fraction) / fraction);
+  else if (const auto left = remaining_seconds(total_, done_.load(), skipped_.load(), elapsed))
+    eta = "ETA " + format_duration(*left);
 
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(fraction * kWidth);

@@ -11,9 +11,15 @@
 #include <chrono>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace dtb::gen {
+
+/// The ETA: seconds left at the rate of the work done so far, not counting
+/// `skipped` (of `done`) towards the rate; nullopt until there is a rate.
+std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done, std::uint64_t skipped,
+                                        double elapsed_seconds);
 
 class ProgressBar {
  public:
@@ -28,6 +34,10 @@ class ProgressBar {
   /// between items, not while advance() runs.
   void set_weight(std::uint64_t weight) { weight_ = weight; }
   void advance(std::uint64_t work);
+  /// Work found already done (a resumed checkpoint): it counts towards the
+  /// percentage but not towards the rate the ETA extrapolates, which would
+  /// otherwise promise the rest at the speed of skipping.
+  void skip(std::uint64_t work);
   /// Print the final line (100%, elapsed time).
   void finish();
 
@@ -39,6 +49,7 @@ class ProgressBar {
   bool enabled_;
   bool tty_;
   std::atomic<std::uint64_t> done_{0};
+  std::atomic<std::uint64_t> skipped_{0};  // of done_: by skip()
   std::uint64_t weight_ = 1;
   std::mutex mutex_;  // guards item_, last_draw_ and the output
   std::string item_;
