@@ -1,4 +1,4 @@
-// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R]
+// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--mtc] [--rate POSITIONS_PER_SECOND] [--ranks R]
 // [--bandwidth B] [--shared-dir]:
 // what building all tables up to N pieces involves - materials and positions
 // per piece count, the build order with each table's size and level, and
@@ -48,8 +48,8 @@ std::string hours(double seconds) {
 }
 
 // The slice generator's plan: memory, disk and time per piece count.
-void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<double> rate) {
-  const gen::BuildPlan plan = gen::plan_build(n, budget, threads);
+void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<double> rate, bool mtc) {
+  const gen::BuildPlan plan = gen::plan_build(n, budget, threads, mtc);
   double scale = 1;  // --rate replaces the measured solving rate
   if (rate) scale = gen::kSolvePositionsPerThreadSecond * threads / *rate;
   std::cout << "\nslice generator, --memory " << (budget >> 20) << "M --threads " << threads << ":\n"
@@ -64,13 +64,17 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
   for (const gen::PieceCountPlan& c : plan.counts) solve += c.solve_seconds * scale, write += c.write_seconds;
   std::cout << "peak memory: " << gib(plan.peak) << " (largest unit " << top.largest.unit.name() << ": values "
             << gib(top.largest.values) << ", level " << gib(top.largest.level_state) << ", slice lists "
-            << gib(top.largest.slice_lists) << ", writer " << gib(top.largest.writer) << "; + "
+            << gib(top.largest.slice_lists) << ", writer " << gib(top.largest.writer)
+            << (mtc ? ", MTC of a level " + gib(top.largest.mtc) : std::string()) << "; + "
             << (gen::kOverheadBytes >> 20) << " MiB overhead + " << (gen::kMappedPagesBytes >> 20)
             << " MiB mapped table pages + " << (gen::kMinCacheBytes >> 20)
             << " MiB least block cache); the rest of the bound keeps solved tables resident\n"
             << (plan.least_budget <= budget ? "fits the bound\n"
                                             : "does NOT fit the bound: needs --memory " +
                                                   std::to_string((plan.least_budget >> 20) + 1) + "M\n")
+            << (mtc ? "MTC scratch files (--mtc): up to " + gib(top.mtc_scratch) +
+                          " on disk while a unit is solved; the .mtc tables' disk and time are not modelled\n"
+                    : std::string())
             << "disk: " << std::fixed << std::setprecision(2) << plan.disk_bytes() / 1e9 << " GB (at "
             << gen::kDiskBitsPerPosition << " bits/position)\n"
             << "time: " << hours(solve + write) << " (solving " << hours(solve) << ", writing " << hours(write)
@@ -109,6 +113,7 @@ int run_plan(const Args& args) {
   std::optional<int> ranks;
   double bandwidth = 1e9;  // bytes/s: a 10 Gbit/s link
   bool shared_dir = false;
+  bool mtc = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -130,6 +135,8 @@ int run_plan(const Args& args) {
       const auto r = parse_int(args[++i], 2, 1 << 20);
       if (!r) return usage_error("plan", "--ranks must be a whole number from 2 (one coordinator, one worker)");
       ranks = static_cast<int>(*r);
+    } else if (a == "--mtc") {
+      mtc = true;
     } else if (a == "--shared-dir") {
       shared_dir = true;
     } else if (a == "--bandwidth" && has_value) {
@@ -167,14 +174,14 @@ int run_plan(const Args& args) {
     std::cout << level_of.at(m) << " " << m.name() << " " << PositionIndex(m).size() << "\n";
 
   std::cout << "\nlargest build unit: " << unit_name(largest) << ", " << largest_positions << " positions\n";
-  print_slice_plan(n, budget, threads, rate);
+  print_slice_plan(n, budget, threads, rate, mtc);
   if (ranks) print_cluster_plan({n, *ranks, threads, bandwidth, budget, shared_dir});
   return 0;
 }
 
 }  // namespace
 
-DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--rate POSITIONS_PER_SECOND] [--ranks R] "
+DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--mtc] [--rate POSITIONS_PER_SECOND] [--ranks R] "
                     "[--bandwidth BYTES_PER_SECOND] [--shared-dir]",
             "materials, positions, build order, and the slice generator's memory, disk and time for tables "
             "up to N pieces; --ranks: the same build under mpirun -np R (wall time, memory per rank, bytes sent; "

@@ -15,7 +15,7 @@ std::string UnitMemory::dominant() const {
   if (top == mtc) return "MTC values of the unit";
   if (top == level_state) return "working state of the largest level";
   if (top == slice_lists) return "slice lists";
-  return "writer's packed blocks";
+  return "writer's compressed frames";
 }
 
 std::uint64_t UnitMemory::total() const {
@@ -24,8 +24,9 @@ std::uint64_t UnitMemory::total() const {
   // read is released except those of the current batch (2^25 positions),
   // so the values outgrow the released states by one batch's values at most
   // (4 bits a position).
+  // The MTC pages of the level (here: the unit) are given back before that.
   const std::uint64_t batch_values = std::min(values, (std::uint64_t{1} << 25) / 2);
-  return slice_lists + mtc + std::max(level_state + batch_values, values + writer);
+  return slice_lists + std::max(level_state + std::max(batch_values, mtc), values + writer);
 }
 
 UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
@@ -38,7 +39,6 @@ UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
     const PositionIndex index(t);
     levels.push_back(positions_by_advancement(t));
     u.values += UnitValues::bytes_for(index.size());
-    if (with_mtc) u.mtc += MtcValues::bytes_for(index.size());
     u.slice_lists += index.slice_count() * sizeof(std::uint32_t);
     largest_table = std::max(largest_table, index.size());
   }
@@ -51,8 +51,17 @@ UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
   // level_states.h), and two pending flags per 4096 positions.
   u.level_state = (compact_states ? NibbleStates::bytes_for(largest_level) : ByteStates::bytes_for(largest_level)) +
                   largest_level / 2048;
-  u.writer = largest_table / 4 + largest_table / 64;
-  if (with_mtc) u.writer = std::max(u.writer, largest_table + largest_table / 16);  // .mtc: a byte a position
+  // With MTC in scratch files, the pages of the level being solved (a byte
+  // a position), given back after each level (unit_solver.cpp).
+  if (with_mtc) u.mtc = MtcValues::bytes_for(largest_level);
+  // The writer holds the compressed frames of one table (table_writer.cpp):
+  // at most a sixteenth of its packed size for `.wdl` (2 bits a position),
+  // and for `.mtc` (a byte a position) at most 2 bits a position (the 5
+  // kings v 2 `.mtc` tables, the least compressible measured: 1.3), plus the
+  // packed blocks its dictionary is trained on (256 of 16384 positions).
+  const std::uint64_t training = std::uint64_t{256} * 16384;  // positions
+  u.writer = largest_table / 64 + training / 4;
+  if (with_mtc) u.writer = std::max(u.writer, largest_table / 4 + training);
   u.one_level = levels.front().size() == 1;
   return u;
 }
@@ -80,7 +89,7 @@ double BuildPlan::disk_bytes() const {
   return b;
 }
 
-BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads) {
+BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads, bool with_mtc) {
   BuildPlan plan;
   plan.budget = budget;
   std::uint64_t largest = 0;
@@ -90,8 +99,11 @@ BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads) {
     for (const auto& level : build_levels(n))
       for (const auto& unit : level) {
         if (unit.empty() || unit.front().pieces() != n) continue;
-        for (const Material& t : unit) c.positions += PositionIndex(t).size();
-        const UnitMemory u = unit_memory_within(unit.front(), false, budget);
+        std::uint64_t positions = 0;
+        for (const Material& t : unit) positions += PositionIndex(t).size();
+        c.positions += positions;
+        if (with_mtc) c.mtc_scratch = std::max(c.mtc_scratch, MtcValues::bytes_for(positions));
+        const UnitMemory u = unit_memory_within(unit.front(), with_mtc, budget);
         if (u.total() > c.largest.total()) c.largest = u;
       }
     const double positions = static_cast<double>(c.positions);

@@ -8,13 +8,16 @@
 //   - the working state of its largest level: 1 byte + 1 bit a position
 //     (half a byte for a kings-only unit that does not fit otherwise:
 //     level_states.h);
-//   - the writer: the packed blocks of one table, 2 bits a position (plus
-//     the compressed frames, a sixteenth of that at most);
-//   - with `dtb gen --mtc`: the unit's MTC values, a byte a position
-//     (gen/mtc_values.h), and a writer of a byte a position.
+//   - the writer: the compressed frames of one table, a sixteenth of its
+//     packed size (2 bits a position) at most, and its dictionary's
+//     training blocks;
+//   - with `dtb gen --mtc`: the MTC values of the level being solved, a
+//     byte a position (the unit's are in scratch files: gen/mtc_values.h),
+//     and a writer of `.mtc` frames (2 bits a position at most).
 // A unit of one level (kings only) makes its values from its states at the
 // end, releasing the states batch by batch (unit_solver.cpp), so it needs
-// the larger of {working state + a batch} and {values + writer}, not the sum.
+// the larger of {working state + a batch or its MTC} and {values + writer},
+// not the sum.
 // On top, for the whole build: kOverheadBytes (code, stacks, the probe's
 // open tables), kMappedPagesBytes (pages of finished tables' files that the
 // reader maps, released every so often: finished_tables.h), a block cache
@@ -79,6 +82,7 @@ struct PieceCountPlan {
   int pieces = 0;
   std::uint64_t positions = 0;  // White to move, all tables
   UnitMemory largest;           // the unit that needs the most memory
+  std::uint64_t mtc_scratch = 0;  // with MTC: the largest unit's scratch files (bytes on disk)
   double solve_seconds = 0, write_seconds = 0;
   double disk_bytes = 0;
 };
@@ -92,7 +96,9 @@ struct BuildPlan {
   double disk_bytes() const;
 };
 
-/// The plan of a build of every table up to max_pieces with `threads` threads.
-BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads);
+/// The plan of a build of every table up to max_pieces with `threads`
+/// threads; with_mtc: `dtb gen --mtc` (memory only: the time and disk of
+/// the `.mtc` tables are not modelled).
+BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads, bool with_mtc = false);
 
 }  // namespace dtb::gen

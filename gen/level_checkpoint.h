@@ -19,7 +19,12 @@
 //   i32 next level | i32 rounds | u32 array count | u64 size of each array |
 //   the arrays | u64 XXH3-64 of everything before it.
 // The arrays are, per material of the unit in order: values, capture flags,
-// then MTC values if the solve records them. A file for another material, an
+// then MTC values if the solve records them, or, where it keeps them in a
+// scratch file (`dtb gen --mtc`: gen/scratch_file.h), a hash of each level's
+// MTC values, checked against the file before the solve resumes (levels
+// write disjoint positions, so a level interrupted after the checkpoint
+// leaves the finished levels' values in the file intact; the file is synced
+// before each checkpoint). A file for another material, an
 // other layout, other sizes or a wrong hash is ignored (the unit starts over).
 #pragma once
 

@@ -1,12 +1,25 @@
 #include "gen/mtc_values.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <new>
 
 #include "gen/table_loading.h"
 
 namespace dtb::gen {
+
+std::string mtc_scratch_path(const std::string& dir, const Material& m) { return dir + "/" + m.name() + ".mtc-work"; }
+
+std::uint64_t MtcValues::hash_slices(std::span<const std::uint32_t> slices, std::uint64_t kings_per_slice) const {
+  const std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(), &XXH3_freeState);
+  if (!state) throw std::bad_alloc();
+  XXH3_64bits_reset(state.get());
+  for (const std::uint32_t s : slices) XXH3_64bits_update(state.get(), data_ + s * kings_per_slice, kings_per_slice);
+  return XXH3_64bits_digest(state.get());
+}
 
 bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure) {
   std::unique_ptr<TableReader> reader;

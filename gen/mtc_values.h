@@ -10,12 +10,16 @@
 // `.wdl` tables: the probe never reads them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "compress/table_file.h"
 #include "gen/large_array.h"
+#include "gen/scratch_file.h"
 #include "gen/unit_values.h"
 #include "index/material.h"
 
@@ -27,26 +31,65 @@ inline constexpr int kMaxMtc = 255;
 
 class MtcValues {
  public:
-  /// Storage for `positions` values, left unset: the solver's first pass
-  /// writes every position (in parallel: large_array.h).
-  explicit MtcValues(std::uint64_t positions) { plies_.resize(positions); }
+  /// In memory, left unset: the solver's first pass writes every position
+  /// (in parallel: large_array.h).
+  explicit MtcValues(std::uint64_t positions) {
+    plies_.resize(positions);
+    data_ = plies_.data();
+    size_ = positions;
+  }
+  /// In a scratch file (scratch_file.h), a byte a position: what `dtb gen
+  /// --mtc` uses, so that a unit's MTC values cost memory only for the level
+  /// being solved (drop_resident_pages after each level).
+  explicit MtcValues(std::unique_ptr<ScratchFile> file)
+      : file_(std::move(file)), data_(file_->data()), size_(file_->size()) {}
 
-  void set(std::uint64_t i, int plies) { plies_[i] = static_cast<std::uint8_t>(plies); }
-  int get(std::uint64_t i) const { return plies_[i]; }
-  std::uint64_t size() const { return plies_.size(); }
+  void set(std::uint64_t i, int plies) { data_[i] = static_cast<std::uint8_t>(plies); }
+  int get(std::uint64_t i) const { return data_[i]; }
+  std::uint64_t size() const { return size_; }
   static std::uint64_t bytes_for(std::uint64_t positions) { return positions; }
-  /// Give the memory of whole pages back to the system (they read as zero
-  /// after): a worker of a distributed build, between parts of a unit.
+
+  /// Values [first, first + out.size()), for the writer: from a file by
+  /// pread (nothing stays resident), from memory by a copy. Thread-safe.
+  void read(std::uint64_t first, std::span<std::uint8_t> out) const {
+    if (file_)
+      file_->read(first, out);
+    else
+      std::copy_n(data_ + first, out.size(), out.begin());
+  }
+
+  /// XXH3 of the values of the given slices (positions [s * kps, (s + 1) *
+  /// kps) of each, in order): what a level checkpoint keeps of the values of
+  /// a finished level held in a file, to check them when it resumes.
+  std::uint64_t hash_slices(std::span<const std::uint32_t> slices, std::uint64_t kings_per_slice) const;
+
+  /// The scratch file, if the values are kept in one.
+  const ScratchFile* file() const { return file_.get(); }
+  /// In a file: give back the pages written so far (they stay in the file).
+  /// The solver calls it after each level; it never reads an earlier level's MTC.
+  void drop_resident_pages() const {
+    if (file_) file_->drop_resident_pages();
+  }
+
+  /// In memory: give the memory of whole pages back to the system (they
+  /// read as zero after): a worker of a distributed build, between parts of a unit.
   void release() {
     advise_small_pages(plies_.data(), plies_.size());  // used sparsely from then on
     release_pages(plies_.data(), plies_.size());
   }
-  /// The storage, for a level checkpoint (level_checkpoint.h).
+  /// In memory: the storage, for a level checkpoint (level_checkpoint.h).
   std::span<std::uint8_t> bytes() { return {plies_.data(), plies_.size()}; }
 
  private:
-  LargeArray<std::uint8_t> plies_;
+  LargeArray<std::uint8_t> plies_;     // in memory
+  std::unique_ptr<ScratchFile> file_;  // or in a file
+  std::uint8_t* data_ = nullptr;
+  std::uint64_t size_ = 0;
 };
+
+/// Where `dtb gen --mtc` keeps the MTC values of table m while its unit is
+/// solved and written: `dir`/m.mtc-work.
+std::string mtc_scratch_path(const std::string& dir, const Material& m);
 
 /// Every stored value of m's `.mtc` table in `dir`, a byte a position in
 /// index order, after the file's checks (header, kind, material, every
@@ -63,9 +106,12 @@ class MtcTableSource final : public ValueSource {
   std::uint64_t size() const override { return mtc_.size(); }
   bool has_dont_care() const override { return true; }
   void read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const override {
+    thread_local std::vector<std::uint8_t> plies;
+    plies.resize(values.size());
+    mtc_.read(first, plies);
     for (std::size_t k = 0; k < values.size(); ++k) {
       const std::uint64_t i = first + k;
-      values[k] = static_cast<std::uint16_t>(mtc_.get(i));
+      values[k] = plies[k];
       dont_care[k] = static_cast<std::uint8_t>(wdl_.capture(i) || wdl_.value(i) == Wdl::Draw);
     }
   }

@@ -3,6 +3,9 @@
 #include <omp.h>
 
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <filesystem>
@@ -53,6 +56,25 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   }
 }
 
+// MTC scratch files (`<table>.mtc-work`, gen/mtc_values.h) of a killed run
+// that nothing will resume from: a unit resumes its scratch files only with
+// its level checkpoint, and only in a build with --mtc. Each holds a byte
+// a position of its table: gigabytes for 6 pieces.
+void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summary) {
+  const std::string suffix = ".mtc-work";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const auto table = parse_material(name.substr(0, name.size() - suffix.size()));
+    const bool resumable = mtc && table &&
+                           (fs::exists(level_checkpoint_path(dir, *table)) ||
+                            fs::exists(level_checkpoint_path(dir, table->reversed())));
+    if (!resumable && fs::remove(entry.path(), ec)) summary.notes.push_back("removed unused " + name);
+  }
+}
+
 // How the generator asks compress/ to write its tables. Every knob is pinned,
 // not left to the writer's defaults: the generator promises the same bytes
 // run after run (tables/CHECKSUMS holds them), so a retuned default in
@@ -98,6 +120,20 @@ WriteOptions generator_write_options(int threads) {
 // write one table at a time with every thread: the memory plan counts the
 // writer's memory (the compressed frames of a table, cost_model.h) once.
 constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
+
+// Writing a table allocates its compressed frames (a vector per block, on
+// the writer's threads, so in their malloc arenas) and the file image, and
+// frees them when the file is written. `dtb gen` never trims its heap
+// (cli/memory_reuse.h), so what a large table's writing freed stayed
+// resident through the next units: in the 2-6 build, 192 MiB of thread
+// arenas and 71 MiB of heap beside the arrays the memory plan counts, which
+// took the peak RSS past --memory. After a large unit is written, give the
+// free memory back (malloc_trim releases free pages in every arena).
+void release_freed_heap() {
+#if defined(__GLIBC__)
+  ::malloc_trim(0);
+#endif
+}
 
 }  // namespace
 
@@ -160,6 +196,7 @@ BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& er
     return BuildStatus::Failed;
   }
   remove_leftovers(options_.out_dir, summary_);
+  remove_unused_scratch(options_.out_dir, options_.mtc, summary_);
   const std::vector<Material> units = units_to_build(options_);
   progress_ = std::make_unique<ProgressBar>("gen", planned_work(units), options_.show_progress);
   missing.clear();
@@ -274,7 +311,8 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   Stopwatch watch;
   progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
   const SolveOptions solve_options{options_.mtc, level_checkpoint_path(options_.out_dir, m),
-                                   options_.checkpoint_seconds, summary_.memory.compact_units.count(m) > 0};
+                                   options_.checkpoint_seconds, summary_.memory.compact_units.count(m) > 0,
+                                   options_.mtc ? options_.out_dir : std::string()};
   const SolveStatus status = solve_unit(m, *finished_, &progress, solution, solve_options);
   if (solution.resumed_level >= 0) {
     summary_.notes.push_back(m.name() + ": resumed at level " + std::to_string(solution.resumed_level) +
@@ -310,8 +348,10 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
     ++summary_.tables_built;
     if (finished_) finished_->keep(t, std::move(solution.values[k]), remaining);
   }
+  if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
   std::error_code ec;
   fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
+  for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
   summary_.units.push_back(timing);

@@ -14,6 +14,7 @@
 #include "gen/large_array.h"
 #include "gen/level_checkpoint.h"
 #include "gen/level_states.h"
+#include "gen/scratch_file.h"
 #include "gen/slice_order.h"
 #include "gen/solver_state.h"
 #include "gen/spread_scheduler.h"
@@ -56,6 +57,10 @@ struct Side {
   std::optional<SliceLevels> levels;
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
   std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
+  // MTC in a scratch file, with checkpoints: per level, the hash of its
+  // values once finished (MtcValues::hash_slices), which a checkpoint keeps
+  // instead of the values themselves (they are in the file).
+  std::vector<std::uint64_t> mtc_hashes;
   // The level being solved, in local order (LevelCursor): the working state
   // with the must-capture bits (level_states.h), written in full by the
   // first pass (in parallel: no serial zeroing first, large_array.h).
@@ -108,8 +113,7 @@ class UnitSolver {
       throw std::logic_error("compact states are for kings-only units");
     if (!one_level_)
       for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
-    if (options_.mtc)
-      for (Side<States>& s : sides_) s.mtc = std::make_unique<MtcValues>(s.index.size());
+    if (options_.mtc && !make_mtc(levels, out)) return SolveStatus::Failed;
     out.seconds.allocate += watch.lap();
     out.levels = levels;
     const bool checkpoints = !one_level_ && !options_.checkpoint_path.empty();
@@ -121,6 +125,8 @@ class UnitSolver {
       if (!checkpoints || a == 0 ||
           std::chrono::duration<double>(std::chrono::steady_clock::now() - saved).count() < options_.checkpoint_seconds)
         continue;
+      for (Side<States>& side : sides_)  // the checkpoint counts on the scratch files' contents
+        if (side.mtc && side.mtc->file() && !side.mtc->file()->sync(out.error)) return SolveStatus::Failed;
       if (!save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
                                  checkpoint_arrays(), out.error))
         return SolveStatus::Failed;
@@ -141,21 +147,55 @@ class UnitSolver {
  private:
   int other(int t) const { return sides_.size() == 1 ? 0 : 1 - t; }
 
-  // What a level checkpoint holds: per side its values, capture flags, MTC.
+  // Each side's MTC values, in memory or in a scratch file.
+  bool make_mtc(int levels, UnitSolution& out) {
+    for (Side<States>& s : sides_) {
+      if (options_.mtc_scratch_dir.empty()) {
+        s.mtc = std::make_unique<MtcValues>(s.index.size());
+        continue;
+      }
+      auto file = ScratchFile::open(mtc_scratch_path(options_.mtc_scratch_dir, s.material),
+                                    MtcValues::bytes_for(s.index.size()), out.error);
+      if (!file) return false;
+      s.mtc = std::make_unique<MtcValues>(std::move(file));
+      if (!one_level_ && !options_.checkpoint_path.empty()) s.mtc_hashes.assign(static_cast<std::size_t>(levels), 0);
+    }
+    return true;
+  }
+
+  // What a level checkpoint holds: per side its values, capture flags, MTC
+  // (or, for MTC in a scratch file, the hash of each finished level's).
   std::vector<std::span<std::uint8_t>> checkpoint_arrays() {
     std::vector<std::span<std::uint8_t>> arrays;
     for (Side<States>& s : sides_) {
       arrays.push_back(s.values->value_bytes());
       arrays.push_back(s.values->capture_bytes());
-      if (s.mtc) arrays.push_back(s.mtc->bytes());
+      if (s.mtc && s.mtc->file())
+        arrays.push_back({reinterpret_cast<std::uint8_t*>(s.mtc_hashes.data()), s.mtc_hashes.size() * 8});
+      else if (s.mtc)
+        arrays.push_back(s.mtc->bytes());
     }
     return arrays;
+  }
+
+  // Whether the scratch files still hold the MTC values of the levels a
+  // checkpoint says are finished (those above next_level).
+  bool scratch_matches(int next_level, int levels) {
+    for (Side<States>& s : sides_) {
+      if (!s.mtc || !s.mtc->file()) continue;
+      for (int a = next_level + 1; a < levels; ++a) {
+        const bool same = s.mtc->hash_slices(s.levels->level(a), s.kps()) == s.mtc_hashes[static_cast<std::size_t>(a)];
+        s.mtc->drop_resident_pages();
+        if (!same) return false;
+      }
+    }
+    return true;
   }
 
   // The level to start at: below a valid checkpoint's levels, or the top.
   int resume(int levels, UnitSolution& out) {
     const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, checkpoint_arrays());
-    if (!at || at->next_level >= levels - 1) {
+    if (!at || at->next_level >= levels - 1 || !scratch_matches(at->next_level, levels)) {
       // Nothing (valid) to resume from: a partial load must not leave values behind.
       if (std::filesystem::exists(options_.checkpoint_path))
         for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
@@ -166,7 +206,8 @@ class UnitSolver {
     std::uint64_t skipped = 0;
     for (const Side<States>& s : sides_)
       for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels->positions(a);
-    report(skipped);
+    if (progress_) progress_->skip(skipped);
+    reported_work_.fetch_add(skipped, std::memory_order_relaxed);
     return at->next_level;
   }
 
@@ -216,6 +257,12 @@ class UnitSolver {
                   std::to_string(out.rounds - 1) + " plies, more than a .mtc table holds (" +
                   std::to_string(kMaxMtc) + ")";
       return SolveStatus::Failed;
+    }
+    for (Side<States>& s : sides_) {
+      if (!s.mtc) continue;
+      if (!s.mtc_hashes.empty() && part.empty())
+        s.mtc_hashes[static_cast<std::size_t>(a)] = s.mtc->hash_slices(s.slices, s.kps());
+      s.mtc->drop_resident_pages();  // (in a file) the solver never reads this level's MTC again
     }
     for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
     out.seconds.finalize += watch.lap();

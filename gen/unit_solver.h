@@ -75,6 +75,12 @@ struct SolveOptions {
   /// kings-only units that do not fit the memory bound otherwise. The same
   /// values and MTC; slower where positions have many moves.
   bool compact_states = false;
+  /// With mtc: keep each table's MTC values in a scratch file in this
+  /// directory (mtc_scratch_path) instead of in memory, so that only the
+  /// level being solved holds memory; empty: in memory. The files stay
+  /// after the solve (for the writer, and for a resumed solve); the caller
+  /// removes them.
+  std::string mtc_scratch_dir;
 };
 
 struct UnitSolution {

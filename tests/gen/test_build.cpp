@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -116,4 +117,25 @@ TEST_CASE("a build killed mid-table resumes into the same files") {
   REQUIRE(wait_exit(spawn_gen(args)) == 0);
   CHECK(count_tables(dir) > partial);
   expect_same_tables(dir, reference, count_tables(dir));
+}
+
+TEST_CASE("a build with MTC leaves no scratch file behind, and removes those nothing resumes") {
+  const std::string dir = gen::testing::make_temp_dir("mtc-scratch-build");
+  std::ofstream(dir + "/KKKKKvKK.mtc-work") << "left by a killed run, no checkpoint";
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  options.out_dir = dir;
+  options.mtc = true;
+  gen::BuildSummary summary;
+  std::string error;
+  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
+  int mtc_tables = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    INFO(e.path().string());
+    CHECK(e.path().extension() != ".mtc-work");
+    mtc_tables += e.path().extension() == ".mtc";
+  }
+  CHECK(mtc_tables == count_tables(dir));
+  CHECK(std::find(summary.notes.begin(), summary.notes.end(), "removed unused KKKKKvKK.mtc-work") !=
+        summary.notes.end());
 }

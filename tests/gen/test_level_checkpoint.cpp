@@ -6,9 +6,12 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "gen/interrupt.h"
+#include "index/position_index.h"
 #include "gen/level_checkpoint.h"
+#include "gen/slice_order.h"
 #include "gen/unit_solver.h"
 #include "tests/gen/test_tables.h"
 
@@ -32,22 +35,31 @@ class InterruptingValues final : public gen::FinishedValues {
   mutable std::atomic<std::uint64_t> lookups_{0};
 };
 
+// Every MTC value, wherever they are kept (memory or scratch file).
+std::vector<std::uint8_t> all_mtc(const gen::MtcValues& mtc) {
+  std::vector<std::uint8_t> plies(mtc.size());
+  mtc.read(0, plies);
+  return plies;
+}
+
 void expect_same(const gen::UnitSolution& a, const gen::UnitSolution& b) {
   REQUIRE(a.values.size() == b.values.size());
   for (std::size_t k = 0; k < a.values.size(); ++k) {
     CHECK(*a.values[k] == *b.values[k]);
     REQUIRE(a.mtc.size() == b.mtc.size());
-    if (k < a.mtc.size()) CHECK(std::ranges::equal(a.mtc[k]->bytes(), b.mtc[k]->bytes()));
+    if (k < a.mtc.size()) CHECK(all_mtc(*a.mtc[k]) == all_mtc(*b.mtc[k]));
   }
   CHECK(a.rounds == b.rounds);
 }
 
-// With MTC (the checkpoint then carries it too) and a checkpoint after every level ("" : none).
-gen::SolveOptions every_level(const std::string& path) {
+// With MTC (the checkpoint then carries it too) and a checkpoint after every
+// level ("" : none); MTC in scratch files in `scratch_dir` if not empty.
+gen::SolveOptions every_level(const std::string& path, const std::string& scratch_dir = "") {
   gen::SolveOptions options;
   options.mtc = true;
   options.checkpoint_path = path;
   options.checkpoint_seconds = 0;
+  options.mtc_scratch_dir = scratch_dir;
   return options;
 }
 
@@ -110,4 +122,63 @@ TEST_CASE("a unit solve stopped between levels resumes from its checkpoint") {
       CHECK(solved.resumed_level == -1);
     }
   }
+}
+
+// `dtb gen --mtc` keeps MTC values in scratch files (gen/scratch_file.h) and
+// its checkpoints keep only a hash per level of them.
+TEST_CASE("MTC kept in scratch files: the same values, resumed from a checkpoint, checked when resumed") {
+  const gen::WdlStore& store = gen::testing::test_store();
+  const std::string dir = gen::testing::make_temp_dir("mtc-scratch");
+  const Material m = *parse_material("KMvMM");
+  const std::string path = gen::level_checkpoint_path(dir, m);
+  gen::UnitSolution reference;
+  InterruptingValues counting(store, 0);
+  REQUIRE(gen::solve_unit(m, counting, nullptr, reference, every_level("")) == gen::SolveStatus::Ok);
+
+  gen::UnitSolution whole;
+  REQUIRE(gen::solve_unit(m, store, nullptr, whole, every_level(path, dir)) == gen::SolveStatus::Ok);
+  REQUIRE(whole.mtc.size() == 2);
+  for (const auto& mtc : whole.mtc) {
+    REQUIRE(mtc->file());
+    CHECK(std::filesystem::file_size(mtc->file()->path()) == mtc->size());
+  }
+  expect_same(whole, reference);
+
+  // Stopped part-way; `damage` flips a byte of the top level's MTC in the
+  // scratch file (a finished level in any checkpoint) before resuming.
+  for (const bool damage : {false, true}) {
+    INFO("damaged scratch file: " << damage);
+    std::filesystem::remove(path);
+    InterruptingValues stopping(store, counting.lookups() / 2);
+    gen::UnitSolution stopped;
+    REQUIRE(gen::solve_unit(m, stopping, nullptr, stopped, every_level(path, dir)) == gen::SolveStatus::Interrupted);
+    gen::clear_interrupt();
+    REQUIRE(std::filesystem::exists(path));
+    stopped = gen::UnitSolution();  // unmaps the scratch files; they stay
+    if (damage) {
+      const PositionIndex index(m);
+      const gen::SliceLevels levels(index);
+      const std::uint64_t at = levels.level(levels.levels() - 1).front() * index.kings_per_slice();
+      std::fstream f(gen::mtc_scratch_path(dir, m), std::ios::in | std::ios::out | std::ios::binary);
+      f.seekg(static_cast<std::streamoff>(at));
+      const char was = static_cast<char>(f.get());
+      f.seekp(static_cast<std::streamoff>(at));
+      f.put(static_cast<char>(was ^ 0x5a));
+    }
+    gen::UnitSolution resumed;
+    REQUIRE(gen::solve_unit(m, store, nullptr, resumed, every_level(path, dir)) == gen::SolveStatus::Ok);
+    if (damage)
+      CHECK(resumed.resumed_level == -1);
+    else
+      CHECK(resumed.resumed_level >= 0);
+    expect_same(resumed, reference);
+  }
+}
+
+TEST_CASE("a scratch file that cannot be made fails the solve with a message") {
+  const gen::WdlStore& store = gen::testing::test_store();
+  gen::UnitSolution out;
+  CHECK(gen::solve_unit(*parse_material("KMvMM"), store, nullptr, out,
+                        every_level("", "/nonexistent/dtb-scratch")) == gen::SolveStatus::Failed);
+  CHECK(out.error.find("/nonexistent/dtb-scratch/KMvMM.mtc-work") != std::string::npos);
 }
