@@ -44,7 +44,10 @@ Wdl resolve_captures(const Position& p, const FinishedValues& store) {
   thread_local MoveList list;
   generate_moves(p, list);
   Wdl best = Wdl::Loss;
-  for (const Move& m : list) best = std::max(best, negate(store.value(make_move(p, m))));
+  for (const Move& m : list) {
+    best = std::max(best, negate(store.value(make_move(p, m))));
+    if (best == Wdl::Win) break;  // nothing beats it: skip the other successors' lookups
+  }
   return best;
 }
 

@@ -1,5 +1,7 @@
 #include "rules/movegen.h"
 
+#include <bit>
+
 namespace dtb {
 namespace {
 
@@ -10,6 +12,39 @@ constexpr Bitboard bit(int b) { return static_cast<unsigned>(b) < 64 ? (Bitboard
 constexpr std::array<int, 2> forward_directions(Color c) {
   return c == Color::White ? std::array<int, 2>{kUpLeft, kUpRight}
                            : std::array<int, 2>{kDownLeft, kDownRight};
+}
+
+// kRays[b][k]: the squares a king on bit b sees along kDirections[k] on an
+// empty board, not b itself. Built once at compile time by repeated shifts,
+// so a king's slide is one mask and one bit scan instead of a square-by-square
+// loop (the king capture search was a fifth of a 6-piece build's time).
+using RayTable = std::array<std::array<Bitboard, 4>, 64>;
+constexpr RayTable make_rays() {
+  RayTable rays{};
+  for (int b = 0; b < kBits; ++b) {
+    if (!((Bitboard{1} << b) & kBoardMask)) continue;  // ghost bits see nothing
+    for (int k = 0; k < 4; ++k)
+      for (Bitboard s = shift(Bitboard{1} << b, kDirections[k]); s; s = shift(s, kDirections[k])) rays[b][k] |= s;
+  }
+  return rays;
+}
+constexpr RayTable kRays = make_rays();
+static_assert(kRays[bit_of_square(46)][1] == (square_bb(41) | square_bb(37) | square_bb(32) | square_bb(28) |
+                                              square_bb(23) | square_bb(19) | square_bb(14) | square_bb(10) |
+                                              square_bb(5)));
+static_assert(kRays[bit_of_square(1)][0] == 0 && kRays[bit_of_square(6)][0] == 0);
+
+// The square of `squares` nearest along direction k: the up directions
+// (negative shifts) go towards bit 0, so the nearest is the highest bit.
+template <int k>
+int nearest(Bitboard squares) {
+  return kDirections[k] < 0 ? 63 - std::countl_zero(squares) : std::countr_zero(squares);
+}
+template <int k>
+int pop_nearest(Bitboard& squares) {
+  const int b = nearest<k>(squares);
+  squares &= ~(Bitboard{1} << b);
+  return b;
 }
 
 void push(MoveList& list, const Move& m) {
@@ -55,17 +90,29 @@ class CaptureSearch {
 
   void king(int sq, Bitboard taken) {
     bool extended = false;
-    for (int d : kDirections) {
-      int t = sq + d;
-      while (empty_ & bit(t)) t += d;  // slide over empty squares
-      if (!(opponents_ & ~taken & bit(t))) continue;
-      const Bitboard victim = bit(t);
-      for (int land = t + d; empty_ & bit(land); land += d) {
-        extended = true;
-        king(land, taken | victim);
-      }
-    }
+    extended |= king_along<0>(sq, taken);
+    extended |= king_along<1>(sq, taken);
+    extended |= king_along<2>(sq, taken);
+    extended |= king_along<3>(sq, taken);
     if (!extended && taken) finish(sq, taken);
+  }
+
+  // One direction of a king's capture from `sq`: the first occupied square
+  // along the ray must hold an opponent not yet taken, and every empty
+  // square between it and the next occupied one (or the edge) is a landing.
+  // Landings are tried nearest first, as a square-by-square slide would.
+  template <int k>
+  bool king_along(int sq, Bitboard taken) {
+    const Bitboard blockers = kRays[sq][k] & ~empty_;
+    if (!blockers) return false;
+    const int t = nearest<k>(blockers);
+    const Bitboard victim = Bitboard{1} << t;
+    if (!(opponents_ & ~taken & victim)) return false;
+    Bitboard landings = kRays[t][k];
+    if (const Bitboard beyond = landings & ~empty_) landings &= ~kRays[nearest<k>(beyond)][k] & ~beyond;
+    if (!landings) return false;
+    while (landings) king(pop_nearest<k>(landings), taken | victim);
+    return true;
   }
 
   // A complete sequence: keep it only if it takes the most pieces so far,
@@ -99,14 +146,19 @@ Bitboard men_with_capture(Bitboard men, Bitboard opponents, Bitboard empty) {
   return men & can;
 }
 
-// Whether the king on `sq` can capture something.
+// Whether the king on `sq` can capture something: along some ray, the first
+// occupied square holds an opponent and the square beyond it is empty.
+template <int k>
+bool king_captures_along(int sq, Bitboard opponents, Bitboard empty) {
+  const Bitboard blockers = kRays[sq][k] & ~empty;
+  if (!blockers) return false;
+  const Bitboard first = Bitboard{1} << nearest<k>(blockers);
+  return (opponents & first) && (shift(first, kDirections[k]) & empty);
+}
+
 bool king_has_capture(int sq, Bitboard opponents, Bitboard empty) {
-  for (int d : kDirections) {
-    int t = sq + d;
-    while (empty & bit(t)) t += d;
-    if ((opponents & bit(t)) && (empty & bit(t + d))) return true;
-  }
-  return false;
+  return king_captures_along<0>(sq, opponents, empty) || king_captures_along<1>(sq, opponents, empty) ||
+         king_captures_along<2>(sq, opponents, empty) || king_captures_along<3>(sq, opponents, empty);
 }
 
 bool generate_captures(const Position& pos, MoveList& list, bool keep_paths = false) {
