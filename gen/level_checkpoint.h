@@ -26,6 +26,21 @@
 // leaves the finished levels' values in the file intact; the file is synced
 // before each checkpoint). A file for another material, an
 // other layout, other sizes or a wrong hash is ignored (the unit starts over).
+//
+// Round checkpoints. A one-level unit (kings only) has no level boundary
+// before its end, and at 7 pieces its one level takes hours, so it saves
+// between two propagation rounds instead, in the same file format with next
+// level 0 and `rounds` the next round to run. Between two rounds the solve
+// is wholly in its working state, so the arrays are, per material: the
+// working state (gen/level_states.h: states and capture bits, or nibbles),
+// the pending flags of each parity (a byte per chunk), MTC values if kept
+// in memory; then one array of u64 words: for each material whose MTC is
+// in a scratch file, the XXH3 of that file's values at the positions
+// already propagated (state win or loss; the rest zeroed), then the work
+// reported to the progress bar. A position is propagated once, in the round
+// of its MTC, so the resumed solve writes the same values and MTC as an
+// uninterrupted one. The hash is checked against the file before resuming;
+// any mismatch and the unit starts over.
 #pragma once
 
 #include <cstdint>

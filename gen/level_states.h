@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "gen/large_array.h"
 #include "gen/solver_state.h"
@@ -73,6 +75,11 @@ class ByteStates {
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&states_[i], 1); }
   /// Give back the memory of positions [first, end) (read for the last time).
   void release(std::uint64_t first, std::uint64_t end) { release_pages(states_.data() + first, end - first); }
+  /// The storage, for a round checkpoint (level_checkpoint.h).
+  std::vector<std::span<std::uint8_t>> raw() {
+    return {{states_.data(), states_.size()},
+            {reinterpret_cast<std::uint8_t*>(captures_.data()), captures_.size() * sizeof(std::uint64_t)}};
+  }
 
  private:
   LargeArray<std::uint8_t> states_;
@@ -128,6 +135,7 @@ class NibbleStates {
   void release(std::uint64_t first, std::uint64_t end) {
     release_pages(nibbles_.data() + (first + 1) / 2, end / 2 - (first + 1) / 2);
   }
+  std::vector<std::span<std::uint8_t>> raw() { return {{nibbles_.data(), nibbles_.size()}}; }
 
  private:
   // A nibble: bit 3 the capture bit, bits 0-2 the code: 0 undecided, then

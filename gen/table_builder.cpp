@@ -320,10 +320,12 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
   const SolveOptions solve_options{options_.mtc, level_checkpoint_path(options_.out_dir, m),
                                    options_.checkpoint_seconds, summary_.memory.compact_units.count(m) > 0,
-                                   options_.mtc ? options_.out_dir : std::string()};
+                                   options_.mtc ? options_.out_dir : std::string(), {}};
   const SolveStatus status = solve_unit(m, *finished_, &progress, solution, solve_options);
   if (solution.resumed_level >= 0) {
-    summary_.notes.push_back(m.name() + ": resumed at level " + std::to_string(solution.resumed_level) +
+    summary_.notes.push_back(m.name() + ": resumed at " +
+                             (solution.resumed_round >= 0 ? "round " + std::to_string(solution.resumed_round)
+                                                          : "level " + std::to_string(solution.resumed_level)) +
                              " from its checkpoint");
     if (options_.show_progress) std::cerr << "dtb gen: " << summary_.notes.back() << "\n";
   }

@@ -10,6 +10,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include <xxhash.h>
+
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
 #include "gen/level_checkpoint.h"
@@ -117,8 +119,10 @@ class UnitSolver {
     out.seconds.allocate += watch.lap();
     out.levels = levels;
     const bool checkpoints = !one_level_ && !options_.checkpoint_path.empty();
+    round_checkpoints_ = one_level_ && !options_.checkpoint_path.empty();
+    saved_at_ = std::chrono::steady_clock::now();
     const int first = checkpoints ? resume(levels, out) : levels - 1;
-    auto saved = std::chrono::steady_clock::now();
+    auto& saved = saved_at_;
     for (int a = first; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
@@ -246,10 +250,15 @@ class UnitSolver {
     for (std::size_t t = 0; t < sides_.size(); ++t)
       sides_[t].start_level(a, part.empty() ? std::span<const std::uint32_t>() : std::span(part.at(t)));
     out.seconds.allocate += watch.lap();
-    for (int t = 0; t < static_cast<int>(sides_.size()); ++t) first_pass(t);
-    out.seconds.first_pass += watch.lap();
-    if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
-    out.rounds = std::max(out.rounds, propagate());
+    const std::optional<int> resumed = round_checkpoints_ ? resume_round(out) : std::nullopt;
+    if (!resumed) {
+      for (int t = 0; t < static_cast<int>(sides_.size()); ++t) first_pass(t);
+      out.seconds.first_pass += watch.lap();
+      if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
+    }
+    const std::optional<int> rounds = propagate(resumed.value_or(0), resumed.has_value(), out);
+    if (!rounds) return SolveStatus::Failed;
+    out.rounds = std::max(out.rounds, *rounds);
     out.seconds.propagate += watch.lap();
     if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
     if (options_.mtc && out.rounds > kMaxMtc + 1) {
@@ -519,10 +528,129 @@ class UnitSolver {
   // may be empty while round 1 is not: only from round 1 on does an empty
   // round mean that no position is left to decide (each round marks only
   // the next). Returns the first empty round: the largest MTC plus one.
-  int propagate() {
-    int round = 0;
-    while (!interrupt_requested() && (propagation_round(round) > 0 || round == 0)) ++round;
+  // A one-level unit saves a round checkpoint before a round when
+  // checkpoint_seconds have passed (not right after resuming from one);
+  // nullopt if saving failed (out.error says why).
+  std::optional<int> propagate(int round, bool resumed, UnitSolution& out) {
+    for (bool first = true; !interrupt_requested(); first = false, ++round) {
+      if (round_checkpoints_ && !(first && resumed) && due_for_checkpoint()) {
+        if (!save_round_checkpoint(round, out)) return std::nullopt;
+        saved_at_ = std::chrono::steady_clock::now();
+      }
+      if (options_.before_round) options_.before_round(round);
+      if (interrupt_requested()) break;
+      if (propagation_round(round) == 0 && round > 0) break;
+    }
     return round;
+  }
+
+  bool due_for_checkpoint() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() >=
+           options_.checkpoint_seconds;
+  }
+
+  // Round checkpoints, for one-level (kings-only) units: their one level
+  // takes hours at 7 pieces, so a level checkpoint would never come. Between
+  // two rounds the solve is entirely in the working state (each position's
+  // state, capture bit, and MTC once propagated) and the pending flags of
+  // the chunks, so a checkpoint holds those, the next round and the work
+  // reported so far (level_checkpoint.h, "Round checkpoints"). Each
+  // position is propagated once, in the round of its MTC, whatever the
+  // scheduling, so a resumed solve gives the same values and MTC.
+  struct RoundBuffers {
+    std::vector<std::vector<std::uint8_t>> flags;  // per side, per parity: a byte per chunk
+    std::vector<std::uint64_t> words;              // per side with MTC in a file: its hash; then the work reported
+  };
+
+  std::vector<std::span<std::uint8_t>> round_checkpoint_arrays(RoundBuffers& b) {
+    std::vector<std::span<std::uint8_t>> arrays;
+    b.flags.clear();
+    std::size_t hashes = 0;
+    for (Side<States>& s : sides_) {
+      for (const std::span<std::uint8_t> a : s.state.raw()) arrays.push_back(a);
+      for (const auto& parity : s.pending) {
+        b.flags.emplace_back(parity.size());
+        arrays.push_back(b.flags.back());
+      }
+      if (s.mtc && !s.mtc->file()) arrays.push_back(s.mtc->bytes());
+      if (s.mtc && s.mtc->file()) ++hashes;
+    }
+    b.words.assign(hashes + 1, 0);
+    arrays.push_back({reinterpret_cast<std::uint8_t*>(b.words.data()), b.words.size() * 8});
+    return arrays;
+  }
+
+  // XXH3 of the MTC values in side s's scratch file at the positions already
+  // propagated (state kWin or kLoss): the only ones the file must still hold
+  // when a round checkpoint resumes. Positions propagated after the
+  // checkpoint are written again, with the same values, by the resumed
+  // solve. Read by pread in batches, so nothing stays resident.
+  std::uint64_t propagated_mtc_hash(const Side<States>& s) const {
+    constexpr std::uint64_t kBatch = std::uint64_t{1} << 22;
+    const std::uint64_t batches = (s.positions + kBatch - 1) / kBatch;
+    std::vector<std::uint64_t> hashes(batches);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::uint64_t b = 0; b < batches; ++b) {
+      const std::uint64_t first = b * kBatch, n = std::min(kBatch, s.positions - first);
+      std::vector<std::uint8_t> plies(n);
+      s.mtc->read(first, plies);
+      for (std::uint64_t k = 0; k < n; ++k) {
+        const std::uint8_t st = s.state.load(first + k);
+        if (st != state::kWin && st != state::kLoss) plies[k] = 0;
+      }
+      hashes[b] = XXH3_64bits(plies.data(), plies.size());
+    }
+    return XXH3_64bits(hashes.data(), hashes.size() * sizeof(std::uint64_t));
+  }
+
+  void fill_round_words(RoundBuffers& b) {
+    std::size_t k = 0;
+    for (const Side<States>& s : sides_)
+      if (s.mtc && s.mtc->file()) b.words[k++] = propagated_mtc_hash(s);
+    b.words[k] = reported_work_.load();
+  }
+
+  bool save_round_checkpoint(int next_round, UnitSolution& out) {
+    RoundBuffers b;
+    const std::vector<std::span<std::uint8_t>> arrays = round_checkpoint_arrays(b);
+    std::size_t f = 0;
+    for (Side<States>& s : sides_) {
+      if (s.mtc && s.mtc->file() && !s.mtc->file()->sync(out.error)) return false;
+      for (const auto& parity : s.pending) {
+        for (std::size_t c = 0; c < parity.size(); ++c) b.flags[f][c] = parity[c].load(std::memory_order_relaxed);
+        ++f;
+      }
+    }
+    fill_round_words(b);
+    return save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {0, next_round}, arrays,
+                                 out.error);
+  }
+
+  // The round to resume at, if a valid round checkpoint is there; its
+  // states, flags and (in memory) MTC are then loaded. Otherwise the first
+  // pass overwrites whatever a partial load left.
+  std::optional<int> resume_round(UnitSolution& out) {
+    RoundBuffers b;
+    const std::vector<std::span<std::uint8_t>> arrays = round_checkpoint_arrays(b);
+    const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, arrays);
+    if (!at || at->next_level != 0 || at->rounds < 0) return std::nullopt;
+    const std::vector<std::uint64_t> saved = b.words;
+    fill_round_words(b);
+    if (!std::equal(saved.begin(), saved.end() - 1, b.words.begin())) return std::nullopt;  // not our scratch
+    std::size_t f = 0;
+    for (Side<States>& s : sides_)
+      for (auto& parity : s.pending) {
+        for (std::size_t c = 0; c < parity.size(); ++c) parity[c].store(b.flags[f][c] != 0, std::memory_order_relaxed);
+        ++f;
+      }
+    for (Side<States>& s : sides_)
+      if (s.mtc) s.mtc->drop_resident_pages();
+    const std::uint64_t work = saved.back();
+    if (progress_) progress_->skip(work);
+    reported_work_.store(work);
+    out.resumed_level = 0;
+    out.resumed_round = at->rounds;
+    return at->rounds;
   }
 
   // The level's values into the unit's packed values.
@@ -574,6 +702,8 @@ class UnitSolver {
   ProgressBar* progress_;
   SolveOptions options_;
   bool one_level_ = false;
+  bool round_checkpoints_ = false;
+  std::chrono::steady_clock::time_point saved_at_;  // when the solve started or last saved a checkpoint
   std::vector<Side<States>> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};

@@ -42,10 +42,10 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gen/finished_values.h"
 #include "gen/mtc_values.h"
@@ -81,6 +81,9 @@ struct SolveOptions {
   /// after the solve (for the writer, and for a resumed solve); the caller
   /// removes them.
   std::string mtc_scratch_dir;
+  /// Called before each propagation round with its number (0 first), if
+  /// set: the tests stop a solve at a chosen round through it.
+  std::function<void(int round)> before_round;
 };
 
 struct UnitSolution {
@@ -90,6 +93,7 @@ struct UnitSolution {
   int levels = 0;                                    // levels of slices solved
   int rounds = 0;                                    // most propagation rounds in one level (largest MTC + 1)
   int resumed_level = -1;                            // the level a checkpoint resumed at, if one did
+  int resumed_round = -1;                            // and the round, for a one-level unit's round checkpoint
   SolvePhases seconds;
   std::string error;                                 // why a solve failed
 };

@@ -3,6 +3,7 @@
 // uninterrupted solve; a damaged, foreign or truncated checkpoint is ignored.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -181,4 +182,81 @@ TEST_CASE("a scratch file that cannot be made fails the solve with a message") {
   CHECK(gen::solve_unit(*parse_material("KMvMM"), store, nullptr, out,
                         every_level("", "/nonexistent/dtb-scratch")) == gen::SolveStatus::Failed);
   CHECK(out.error.find("/nonexistent/dtb-scratch/KMvMM.mtc-work") != std::string::npos);
+}
+
+// A kings-only unit is one level, so it saves between propagation rounds
+// instead (level_checkpoint.h, "Round checkpoints"): in either working state
+// (byte or compact), with MTC in memory or in a scratch file.
+TEST_CASE("a kings-only unit stopped between rounds resumes from its round checkpoint") {
+  const gen::WdlStore& store = gen::testing::test_store();
+  const std::string dir = gen::testing::make_temp_dir("round-checkpoint");
+  const Material m = *parse_material("KKKvK");
+  const std::string path = gen::level_checkpoint_path(dir, m);
+  gen::UnitSolution reference;
+  REQUIRE(gen::solve_unit(m, store, nullptr, reference, every_level("")) == gen::SolveStatus::Ok);
+  REQUIRE(reference.levels == 1);
+  const int rounds = reference.rounds;
+  REQUIRE(rounds > 4);
+
+  // Stopped before round `at` (its checkpoint is saved first).
+  const auto stop_before = [&](int at, const std::string& scratch, bool compact) {
+    std::filesystem::remove(path);
+    gen::SolveOptions options = every_level(path, scratch);
+    options.compact_states = compact;
+    options.before_round = [at](int round) {
+      if (round == at) gen::request_interrupt();
+    };
+    gen::UnitSolution stopped;
+    const gen::SolveStatus status = gen::solve_unit(m, store, nullptr, stopped, options);
+    gen::clear_interrupt();
+    REQUIRE(status == gen::SolveStatus::Interrupted);
+    REQUIRE(std::filesystem::exists(path));
+  };
+  const auto resume = [&](const std::string& scratch, bool compact) {
+    gen::SolveOptions options = every_level(path, scratch);
+    options.compact_states = compact;
+    gen::UnitSolution resumed;
+    REQUIRE(gen::solve_unit(m, store, nullptr, resumed, options) == gen::SolveStatus::Ok);
+    expect_same(resumed, reference);
+    return resumed.resumed_round;
+  };
+
+  SECTION("the same values and MTC, stopped early, midway or late") {
+    for (const bool compact : {false, true})
+      for (const bool scratch : {false, true}) {
+        INFO("compact states: " << compact << ", MTC in a scratch file: " << scratch);
+        const std::string scratch_dir = scratch ? dir : "";
+        for (const int at : {1, rounds / 2, rounds - 1}) {
+          INFO("stopped before round " << at);
+          stop_before(at, scratch_dir, compact);
+          CHECK(resume(scratch_dir, compact) == at);
+        }
+      }
+  }
+
+  SECTION("a damaged round checkpoint is not trusted") {
+    stop_before(rounds / 2, "", false);
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 3));
+      f.put('\x5a');
+    }
+    CHECK(resume("", false) == -1);
+  }
+  SECTION("a checkpoint saved in the other working state is not taken") {
+    stop_before(rounds / 2, "", true);
+    CHECK(resume("", false) == -1);
+  }
+  SECTION("a scratch file changed at a propagated position is caught") {
+    stop_before(rounds / 2, dir, false);
+    const std::vector<std::uint8_t> plies = all_mtc(*reference.mtc.front());
+    const auto one = std::find(plies.begin(), plies.end(), std::uint8_t{1});  // decided long before the stop
+    REQUIRE(one != plies.end());
+    {
+      std::fstream f(gen::mtc_scratch_path(dir, m), std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(static_cast<std::streamoff>(one - plies.begin()));
+      f.put('\x07');
+    }
+    CHECK(resume(dir, false) == -1);
+  }
 }
