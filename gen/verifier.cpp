@@ -266,7 +266,7 @@ class UnitChecker {
       std::atomic_ref<std::uint8_t> ref = u.at(j);
       std::uint8_t st = ref.load(std::memory_order_relaxed);
       if (v == Wdl::Loss) {  // a move to a proven loss may prove a win
-        if (st != kPendingWin || !evaluate(ut, before, Need::ProvenLoss, true).win_proof) continue;
+        if (st != kPendingWin || !has_quiet_move_to(before, after)) continue;
         if (ref.compare_exchange_strong(st, kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed))
           u.mark_pending(next, j);
         continue;
@@ -281,6 +281,18 @@ class UnitChecker {
         break;
       }
     }
+  }
+
+  // The forward check of a win's proof: `after` is a proven loss, so
+  // `before` is a proven win if the move generator (not the un-move that
+  // found it) gives it a move to `after`. Cheaper than evaluate(): no
+  // successor is ranked or looked up.
+  static bool has_quiet_move_to(const Position& before, const Position& after) {
+    thread_local MoveList list;  // 16 KB: not zero-filled per call
+    generate_quiet_moves(before, list);
+    for (int k = 0; k < list.size; ++k)
+      if (make_move(before, list[k]) == after) return true;
+    return false;
   }
 
   // One round: propagate every proven position of this parity. Returns how many.
