@@ -122,19 +122,15 @@ class UnitSolver {
     round_checkpoints_ = one_level_ && !options_.checkpoint_path.empty();
     saved_at_ = std::chrono::steady_clock::now();
     const int first = checkpoints ? resume(levels, out) : levels - 1;
-    auto& saved = saved_at_;
     for (int a = first; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
-      if (!checkpoints || a == 0 ||
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - saved).count() < options_.checkpoint_seconds)
-        continue;
-      for (Side<States>& side : sides_)  // the checkpoint counts on the scratch files' contents
-        if (side.mtc && side.mtc->file() && !side.mtc->file()->sync(out.error)) return SolveStatus::Failed;
-      if (!save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
+      if (!checkpoints || a == 0 || !due_for_checkpoint()) continue;
+      if (!sync_scratch_files(out) ||
+          !save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
                                  checkpoint_arrays(), out.error))
         return SolveStatus::Failed;
-      saved = std::chrono::steady_clock::now();
+      saved_at_ = std::chrono::steady_clock::now();
     }
     out.materials.clear();
     out.values.clear();
@@ -544,6 +540,13 @@ class UnitSolver {
     return round;
   }
 
+  // A checkpoint counts on the scratch files' contents: flush them first.
+  bool sync_scratch_files(UnitSolution& out) {
+    for (Side<States>& side : sides_)
+      if (side.mtc && side.mtc->file() && !side.mtc->file()->sync(out.error)) return false;
+    return true;
+  }
+
   bool due_for_checkpoint() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() >=
            options_.checkpoint_seconds;
@@ -613,9 +616,9 @@ class UnitSolver {
   bool save_round_checkpoint(int next_round, UnitSolution& out) {
     RoundBuffers b;
     const std::vector<std::span<std::uint8_t>> arrays = round_checkpoint_arrays(b);
+    if (!sync_scratch_files(out)) return false;
     std::size_t f = 0;
     for (Side<States>& s : sides_) {
-      if (s.mtc && s.mtc->file() && !s.mtc->file()->sync(out.error)) return false;
       for (const auto& parity : s.pending) {
         for (std::size_t c = 0; c < parity.size(); ++c) b.flags[f][c] = parity[c].load(std::memory_order_relaxed);
         ++f;
