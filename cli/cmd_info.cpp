@@ -26,9 +26,9 @@ bool print_info(const std::string& path) {
   const double bits = r->positions() ? 8.0 * static_cast<double>(r->file_bytes()) / static_cast<double>(r->positions()) : 0.0;
   std::printf("%s\n  material %s, kind %s, packing %s, max value %u\n", path.c_str(), r->material().name().c_str(),
               table_extension(r->kind()) + 1 /* without the dot */, packing_name(r->packing()), unsigned{r->max_value()});
-  std::printf("  positions %llu, %llu blocks of %u, dictionary %u bytes\n",
-              static_cast<unsigned long long>(r->positions()), static_cast<unsigned long long>(r->block_count()),
-              r->positions_per_block(), r->dictionary_bytes());
+  std::printf("  format version %u, positions %llu, %llu blocks of %u, dictionary %u bytes\n",
+              unsigned{r->format_version()}, static_cast<unsigned long long>(r->positions()),
+              static_cast<unsigned long long>(r->block_count()), r->positions_per_block(), r->dictionary_bytes());
   std::printf("  file %llu bytes, %.4f bits/position; compressed blocks %llu..%llu bytes\n",
               static_cast<unsigned long long>(r->file_bytes()), bits, static_cast<unsigned long long>(smallest),
               static_cast<unsigned long long>(largest));

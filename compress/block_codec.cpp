@@ -10,17 +10,38 @@
 
 namespace dtb::block_codec {
 
-Compressor::Compressor(int level, std::span<const std::uint8_t> dictionary) {
+namespace {
+
+bool set(ZSTD_CCtx* cctx, ZSTD_cParameter parameter, int value) {
+  return !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, parameter, value));
+}
+
+// The optimal parser's parameters replace the level's. The dictionary is then
+// loaded into the context (digested once, on the first frame, with these
+// parameters), where a CDict would impose the parameters it was built with.
+bool set_optimal_parsing(ZSTD_CCtx* cctx) {
+  const OptimalParsing& p = kOptimalParsing;
+  return set(cctx, ZSTD_c_strategy, ZSTD_btopt) && set(cctx, ZSTD_c_windowLog, p.window_log) &&
+         set(cctx, ZSTD_c_chainLog, p.chain_log) && set(cctx, ZSTD_c_hashLog, p.hash_log) &&
+         set(cctx, ZSTD_c_searchLog, p.search_log) && set(cctx, ZSTD_c_minMatch, p.min_match) &&
+         set(cctx, ZSTD_c_targetLength, p.target_length);
+}
+
+}  // namespace
+
+Compressor::Compressor(int level, std::span<const std::uint8_t> dictionary, bool optimal_parsing) {
   cctx_ = ZSTD_createCCtx();
   if (!cctx_) return;
-  bool ok = !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, level)) &&
-            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_format, ZSTD_f_zstd1_magicless)) &&
-            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_checksumFlag, 0)) &&
-            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_dictIDFlag, 0)) &&
-            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_contentSizeFlag, 1));
+  bool ok = set(cctx_, ZSTD_c_format, ZSTD_f_zstd1_magicless) && set(cctx_, ZSTD_c_checksumFlag, 0) &&
+            set(cctx_, ZSTD_c_dictIDFlag, 0) && set(cctx_, ZSTD_c_contentSizeFlag, 1) &&
+            (optimal_parsing ? set_optimal_parsing(cctx_) : set(cctx_, ZSTD_c_compressionLevel, level));
   if (ok && !dictionary.empty()) {
-    cdict_ = ZSTD_createCDict(dictionary.data(), dictionary.size(), level);
-    ok = cdict_ && !ZSTD_isError(ZSTD_CCtx_refCDict(cctx_, cdict_));
+    if (optimal_parsing) {
+      ok = !ZSTD_isError(ZSTD_CCtx_loadDictionary(cctx_, dictionary.data(), dictionary.size()));
+    } else {
+      cdict_ = ZSTD_createCDict(dictionary.data(), dictionary.size(), level);
+      ok = cdict_ && !ZSTD_isError(ZSTD_CCtx_refCDict(cctx_, cdict_));
+    }
   }
   if (!ok) {
     ZSTD_freeCCtx(cctx_);

@@ -1,6 +1,6 @@
 // The on-disk layout of a table file, byte by byte (compress/FORMAT.md).
 //
-//   [header, 64 bytes][block table, 16 bytes per block][dictionary][blocks]
+//   [header, 64 bytes][block table, 16 or 6 bytes per block][dictionary][blocks]
 //
 // The structs below are views of the bytes, made only of byte arrays so that
 // the compiler can add no padding and the host's endianness never matters:
@@ -14,7 +14,10 @@
 namespace dtb::layout {
 
 inline constexpr std::uint8_t kMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
+// Version 1: the wide block table (RawBlockEntry). Version 2: the same file
+// with the compact block table (RawCompactBlockEntry); nothing else differs.
 inline constexpr std::uint16_t kFormatVersion = 1;
+inline constexpr std::uint16_t kCompactFormatVersion = 2;
 
 struct RawHeader {
   std::uint8_t magic[8];                // "DTBTABLE"
@@ -50,6 +53,19 @@ struct RawBlockEntry {
   std::uint8_t checksum[8];  // XXH3-64 of the compressed bytes, seeded with the block number
 };
 static_assert(sizeof(RawBlockEntry) == 16 && alignof(RawBlockEntry) == 1);
+
+/// One entry per block in a version-2 file. A 6-piece table has up to
+/// 250,000 blocks of a few hundred bytes, so the 16-byte entries were 3.5 %
+/// of the 6-piece set; these take 6. A block's offset is the sum of the
+/// sizes before it: the reader keeps that sum for every 64th block
+/// (kCompactGroupBlocks) and adds at most 63 sizes per decode.
+struct RawCompactBlockEntry {
+  std::uint8_t size[2];      // compressed bytes of the block (1 .. 65535)
+  std::uint8_t checksum[4];  // low 32 bits of the XXH3-64 of the compressed bytes, seeded with the block number
+};
+static_assert(sizeof(RawCompactBlockEntry) == 6 && alignof(RawCompactBlockEntry) == 1);
+inline constexpr std::uint64_t kCompactGroupBlocks = 64;
+inline constexpr std::uint32_t kMaxCompactBlockBytes = 65535;
 
 /// Limits a reader enforces before trusting header fields (BadHeader beyond).
 inline constexpr std::uint32_t kMaxPositionsPerBlock = 1u << 24;

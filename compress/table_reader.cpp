@@ -32,6 +32,7 @@ struct Header {
   std::uint64_t positions = 0, blocks = 0;
   std::uint32_t dictionary_bytes = 0;
   std::uint64_t table_checksum = 0;
+  bool compact = false;  // format version 2: RawCompactBlockEntry
 };
 
 // Header checks in the order that gives the most precise error: a file that
@@ -47,9 +48,10 @@ TableError parse_header(const std::string& path, std::span<const std::uint8_t> f
                                         " bytes, shorter than the 64-byte header"};
   const auto& h = *reinterpret_cast<const layout::RawHeader*>(file.data());
   const auto version = le::load<std::uint16_t>(h.format_version);
-  if (version != layout::kFormatVersion)
+  if (version != layout::kFormatVersion && version != layout::kCompactFormatVersion)
     return {TableStatus::BadVersion, path + ": format version " + std::to_string(version) +
-                                         ", this build reads version " + std::to_string(layout::kFormatVersion)};
+                                         ", this build reads versions " + std::to_string(layout::kFormatVersion) +
+                                         " and " + std::to_string(layout::kCompactFormatVersion)};
   const auto stored = le::load<std::uint64_t>(h.header_checksum);
   const auto computed = XXH3_64bits(file.data(), layout::kHeaderChecksummedBytes);
   if (stored != computed)
@@ -61,6 +63,7 @@ TableError parse_header(const std::string& path, std::span<const std::uint8_t> f
                                          ", this build uses scheme " + std::to_string(kIndexSchemeVersion)};
 
   Header r;
+  r.compact = version == layout::kCompactFormatVersion;
   r.kind = static_cast<TableKind>(h.kind);
   r.packing = static_cast<Packing>(h.packing);
   r.material = Material{h.material[0], h.material[1], h.material[2], h.material[3]};
@@ -99,12 +102,16 @@ class MappedTableReader final : public TableReader {
   std::uint32_t positions_per_block() const override { return h_.per_block; }
   std::uint64_t block_count() const override { return h_.blocks; }
   std::uint64_t file_bytes() const override { return bytes_.size(); }
+  std::uint16_t format_version() const override {
+    return h_.compact ? layout::kCompactFormatVersion : layout::kFormatVersion;
+  }
   Packing packing() const override { return h_.packing; }
   std::uint16_t max_value() const override { return h_.max_value; }
   std::uint32_t dictionary_bytes() const override { return h_.dictionary_bytes; }
   std::uint64_t block_bytes(std::uint64_t b) const override {
     if (b >= h_.blocks) return 0;
-    return le::load<std::uint64_t>(entries_[b].end) - (b == 0 ? 0 : le::load<std::uint64_t>(entries_[b - 1].end));
+    const std::uint64_t begin = block_begin(b);
+    return block_end(b, begin) - begin;
   }
 
   TableError decode_block(std::uint64_t b, std::vector<std::uint16_t>& out) const override;
@@ -117,6 +124,21 @@ class MappedTableReader final : public TableReader {
 
  private:
   TableError read_block_table();
+  TableError read_compact_block_table(const std::uint8_t* table, std::uint64_t& total);
+  // Block b's bytes are [data_ + block_begin(b), data_ + block_end(b, block_begin(b))).
+  std::uint64_t block_begin(std::uint64_t b) const {
+    if (!h_.compact) return b == 0 ? 0 : le::load<std::uint64_t>(entries_[b - 1].end);
+    std::uint64_t begin = group_begin_[b / layout::kCompactGroupBlocks];
+    for (std::uint64_t k = b - b % layout::kCompactGroupBlocks; k < b; ++k)
+      begin += le::load<std::uint16_t>(compact_[k].size);
+    return begin;
+  }
+  std::uint64_t block_end(std::uint64_t b, std::uint64_t begin) const {
+    return h_.compact ? begin + le::load<std::uint16_t>(compact_[b].size) : le::load<std::uint64_t>(entries_[b].end);
+  }
+  std::uint64_t stored_checksum(std::uint64_t b) const {
+    return h_.compact ? le::load<std::uint32_t>(compact_[b].checksum) : le::load<std::uint64_t>(entries_[b].checksum);
+  }
   /// Checksum, then zstd: the packed bytes of block b into `packed` (resized).
   TableError decompress_block(std::uint64_t b, std::vector<std::uint8_t>& packed) const;
   template <typename T>
@@ -130,7 +152,9 @@ class MappedTableReader final : public TableReader {
   std::vector<std::uint8_t> owned_;
   std::span<const std::uint8_t> bytes_;  // the whole file, from file_ or owned_
   Header h_;
-  const layout::RawBlockEntry* entries_ = nullptr;
+  const layout::RawBlockEntry* entries_ = nullptr;          // version 1
+  const layout::RawCompactBlockEntry* compact_ = nullptr;  // version 2
+  std::vector<std::uint64_t> group_begin_;  // version 2: offset of every kCompactGroupBlocks-th block
   const std::uint8_t* data_ = nullptr;  // first byte of block 0
   std::unique_ptr<block_codec::DecompressionDictionary> dictionary_;
 };
@@ -150,7 +174,8 @@ std::unique_ptr<TableReader> MappedTableReader::open(const std::string& path, st
 TableError MappedTableReader::read_block_table() {
   const auto file = bytes_;
   // Sizes come from a header whose checksum matched, and are bounded: no overflow.
-  const std::uint64_t table_bytes = h_.blocks * sizeof(layout::RawBlockEntry);
+  const std::uint64_t entry_bytes = h_.compact ? sizeof(layout::RawCompactBlockEntry) : sizeof(layout::RawBlockEntry);
+  const std::uint64_t table_bytes = h_.blocks * entry_bytes;
   const std::uint64_t data_start = sizeof(layout::RawHeader) + table_bytes + h_.dictionary_bytes;
   if (h_.blocks > file.size() || file.size() < data_start)
     return {TableStatus::Truncated, path_ + ": truncated: " + std::to_string(file.size()) +
@@ -160,20 +185,24 @@ TableError MappedTableReader::read_block_table() {
   if (checksum != h_.table_checksum)
     return {TableStatus::ChecksumMismatch, path_ + ": block table checksum mismatch (stored " +
                                                hex(h_.table_checksum) + ", computed " + hex(checksum) + ")"};
-  entries_ = reinterpret_cast<const layout::RawBlockEntry*>(table);
   data_ = file.data() + data_start;
-  std::uint64_t previous_end = 0;
-  for (std::uint64_t b = 0; b < h_.blocks; ++b) {
-    const auto end = le::load<std::uint64_t>(entries_[b].end);
-    if (end <= previous_end) return {TableStatus::BadHeader, path_ + ": block " + std::to_string(b) + " is empty or out of order"};
-    previous_end = end;
+  std::uint64_t total = 0;  // bytes of all blocks
+  if (h_.compact) {
+    if (TableError e = read_compact_block_table(table, total)) return e;
+  } else {
+    entries_ = reinterpret_cast<const layout::RawBlockEntry*>(table);
+    for (std::uint64_t b = 0; b < h_.blocks; ++b) {
+      const auto end = le::load<std::uint64_t>(entries_[b].end);
+      if (end <= total) return {TableStatus::BadHeader, path_ + ": block " + std::to_string(b) + " is empty or out of order"};
+      total = end;
+    }
   }
   const std::uint64_t data_bytes = file.size() - data_start;
-  if (previous_end > data_bytes)
+  if (total > data_bytes)
     return {TableStatus::Truncated, path_ + ": truncated: " + std::to_string(file.size()) + " bytes, expected " +
-                                        std::to_string(data_start + previous_end)};
-  if (previous_end < data_bytes)
-    return {TableStatus::BadHeader, path_ + ": " + std::to_string(data_bytes - previous_end) +
+                                        std::to_string(data_start + total)};
+  if (total < data_bytes)
+    return {TableStatus::BadHeader, path_ + ": " + std::to_string(data_bytes - total) +
                                         " unexpected bytes after the last block"};
   if (h_.dictionary_bytes > 0) {
     dictionary_ = std::make_unique<block_codec::DecompressionDictionary>(
@@ -183,15 +212,35 @@ TableError MappedTableReader::read_block_table() {
   return {};
 }
 
+// Version 2 stores sizes, not ends: sum them once, keeping the offset of
+// every kCompactGroupBlocks-th block, so a decode adds at most 63 sizes.
+TableError MappedTableReader::read_compact_block_table(const std::uint8_t* table, std::uint64_t& total) {
+  compact_ = reinterpret_cast<const layout::RawCompactBlockEntry*>(table);
+  try {
+    group_begin_.resize((h_.blocks + layout::kCompactGroupBlocks - 1) / layout::kCompactGroupBlocks);
+  } catch (const std::bad_alloc&) {
+    return {TableStatus::OutOfMemory, path_ + ": out of memory reading the block table"};
+  }
+  total = 0;
+  for (std::uint64_t b = 0; b < h_.blocks; ++b) {
+    if (b % layout::kCompactGroupBlocks == 0) group_begin_[b / layout::kCompactGroupBlocks] = total;
+    const auto size = le::load<std::uint16_t>(compact_[b].size);
+    if (size == 0) return {TableStatus::BadHeader, path_ + ": block " + std::to_string(b) + " is empty"};
+    total += size;
+  }
+  return {};
+}
+
 TableError MappedTableReader::decompress_block(std::uint64_t b, std::vector<std::uint8_t>& packed) const {
   if (b >= h_.blocks)
     return {TableStatus::InvalidArgument, path_ + ": block " + std::to_string(b) + " out of range (" +
                                               std::to_string(h_.blocks) + " blocks)"};
-  const std::uint64_t begin = b == 0 ? 0 : le::load<std::uint64_t>(entries_[b - 1].end);
-  const std::uint64_t end = le::load<std::uint64_t>(entries_[b].end);
+  const std::uint64_t begin = block_begin(b);
+  const std::uint64_t end = block_end(b, begin);
   const std::span<const std::uint8_t> frame(data_ + begin, end - begin);
-  const std::uint64_t stored = le::load<std::uint64_t>(entries_[b].checksum);
-  const std::uint64_t computed = XXH3_64bits_withSeed(frame.data(), frame.size(), b);
+  const std::uint64_t stored = stored_checksum(b);
+  std::uint64_t computed = XXH3_64bits_withSeed(frame.data(), frame.size(), b);
+  if (h_.compact) computed &= 0xffffffffu;  // version 2 keeps the low 32 bits
   if (stored != computed)
     return block_error(TableStatus::ChecksumMismatch,  b, "checksum mismatch (stored " + hex(stored) +
                                                               ", computed " + hex(computed) + ")");

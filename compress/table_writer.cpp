@@ -233,15 +233,15 @@ TableError make_dictionary(const std::string& path, const ValueSource& source,
 // thread: only the compressed frames of the table are ever held, not its
 // packed blocks (a byte a position for a 6-piece `.mtc` table: 2.3 GB).
 // Each thread owns its zstd context; a block's frame depends only on its
-// bytes, the level and the dictionary, so the output is the same for any
+// bytes, the zstd settings and the dictionary, so the output is the same for any
 // thread count.
 TableError compress_blocks(const std::string& path, const ValueSource& source,
                            const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
-                           int level, std::span<const std::uint8_t> dictionary, int threads,
+                           int level, std::span<const std::uint8_t> dictionary, const WriteOptions& options,
                            std::vector<std::vector<std::uint8_t>>& frames) {
   frames.assign(carries.size(), {});
-  return for_each_block(carries.size(), threads, [&]() -> BlockJob {
-    auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary);
+  return for_each_block(carries.size(), options.threads, [&]() -> BlockJob {
+    auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
     return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
             packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
             message = std::string()](std::size_t b) mutable -> TableError {
@@ -255,14 +255,15 @@ TableError compress_blocks(const std::string& path, const ValueSource& source,
   }, "cannot write " + path);
 }
 
-std::array<std::uint8_t, 64> make_header(const Material& material, TableKind kind, std::uint64_t positions,
+std::array<std::uint8_t, 64> make_header(std::uint16_t version, const Material& material, TableKind kind,
+                                         std::uint64_t positions,
                                          Packing packing, std::uint16_t max_value,
                                          std::uint32_t per_block, std::uint64_t blocks,
                                          std::uint32_t dictionary_bytes, std::uint64_t table_checksum) {
   std::array<std::uint8_t, 64> bytes{};
   auto& h = *reinterpret_cast<layout::RawHeader*>(bytes.data());  // all-byte struct: no aliasing issue
   std::copy(std::begin(layout::kMagic), std::end(layout::kMagic), h.magic);
-  le::store<std::uint16_t>(h.format_version, layout::kFormatVersion);
+  le::store<std::uint16_t>(h.format_version, version);
   h.kind = static_cast<std::uint8_t>(kind);
   h.packing = static_cast<std::uint8_t>(packing);
   h.material[0] = material.white_kings;
@@ -290,7 +291,49 @@ struct EncodedBlocks {
     for (const auto& f : frames) n += f.size();
     return n;
   }
+  std::size_t largest_frame() const {
+    std::size_t n = 0;
+    for (const auto& f : frames) n = std::max(n, f.size());
+    return n;
+  }
 };
+
+// Whether to try again with half the block size: the blocks average more
+// than max_average_block_bytes, and half is not below the smallest size.
+bool halve_block_size(const WriteOptions& options, std::uint32_t per_block, std::size_t blocks,
+                      std::size_t frame_bytes) {
+  return options.max_average_block_bytes != 0 && blocks != 0 && per_block / 2 >= kMinAdaptivePositionsPerBlock &&
+         frame_bytes > options.max_average_block_bytes * blocks;
+}
+
+// Block table of format version 1: per block, the end of its bytes (u64)
+// and its XXH3-64 seeded with the block number.
+std::vector<std::uint8_t> wide_block_table(const std::vector<std::vector<std::uint8_t>>& frames) {
+  std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawBlockEntry));
+  std::uint64_t end = 0;
+  for (std::size_t b = 0; b < frames.size(); ++b) {
+    end += frames[b].size();
+    // Seeding with the block number makes a block copied to the wrong slot fail its check.
+    auto& entry = reinterpret_cast<layout::RawBlockEntry*>(table.data())[b];
+    le::store<std::uint64_t>(entry.end, end);
+    le::store<std::uint64_t>(entry.checksum, XXH3_64bits_withSeed(frames[b].data(), frames[b].size(), b));
+  }
+  return table;
+}
+
+// Block table of format version 2: per block, its size (u16) and the low
+// 32 bits of the same seeded XXH3-64. Every frame fits 16 bits (checked by
+// the caller).
+std::vector<std::uint8_t> compact_block_table(const std::vector<std::vector<std::uint8_t>>& frames) {
+  std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawCompactBlockEntry));
+  for (std::size_t b = 0; b < frames.size(); ++b) {
+    auto& entry = reinterpret_cast<layout::RawCompactBlockEntry*>(table.data())[b];
+    le::store<std::uint16_t>(entry.size, static_cast<std::uint16_t>(frames[b].size()));
+    le::store<std::uint32_t>(entry.checksum, static_cast<std::uint32_t>(
+                                                 XXH3_64bits_withSeed(frames[b].data(), frames[b].size(), b)));
+  }
+  return table;
+}
 
 TableError encode_blocks(const std::string& path, const ValueSource& source, const std::vector<BlockScan>& scans,
                          Packing packing, std::uint32_t per_block, int level, const WriteOptions& options,
@@ -298,7 +341,7 @@ TableError encode_blocks(const std::string& path, const ValueSource& source, con
   const std::vector<std::uint16_t> carries = carries_of(scans);
   if (TableError e = make_dictionary(path, source, carries, packing, per_block, level, options, out.dictionary))
     return e;
-  return compress_blocks(path, source, carries, packing, per_block, level, out.dictionary, options.threads,
+  return compress_blocks(path, source, carries, packing, per_block, level, out.dictionary, options,
                          out.frames);
 }
 
@@ -339,35 +382,36 @@ TableError write_table(const std::string& path, const Material& material, TableK
   EncodedBlocks encoded;
   for (;;) {
     if (TableError e = encode_blocks(path, source, scans, packing, per_block, level, options, encoded)) return e;
-    const std::size_t blocks = encoded.frames.size();
-    if (options.max_average_block_bytes == 0 || blocks == 0 || per_block / 2 < kMinAdaptivePositionsPerBlock ||
-        encoded.frame_bytes() <= options.max_average_block_bytes * blocks)
-      break;
+    if (!halve_block_size(options, per_block, encoded.frames.size(), encoded.frame_bytes())) break;
     per_block /= 2;
     if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
   }
-  std::vector<std::uint8_t>& dictionary = encoded.dictionary;
-  std::vector<std::vector<std::uint8_t>>& frames = encoded.frames;
-  std::vector<std::uint8_t> table(frames.size() * sizeof(layout::RawBlockEntry));
+  const bool compact = options.compact_block_table && encoded.largest_frame() <= layout::kMaxCompactBlockBytes;
+  const std::vector<std::uint8_t> table = compact ? compact_block_table(encoded.frames)
+                                                  : wide_block_table(encoded.frames);
   std::vector<std::uint8_t> data;
   data.reserve(encoded.frame_bytes());  // growing by doubling would hold up to twice the frames, and copy them
-  for (std::size_t b = 0; b < frames.size(); ++b) {
-    data.insert(data.end(), frames[b].begin(), frames[b].end());
-    // Seeding with the block number makes a block copied to the wrong slot fail its check.
-    auto& entry = reinterpret_cast<layout::RawBlockEntry*>(table.data())[b];
-    le::store<std::uint64_t>(entry.end, data.size());
-    le::store<std::uint64_t>(entry.checksum, XXH3_64bits_withSeed(frames[b].data(), frames[b].size(), b));
-    frames[b] = {};
+  for (auto& frame : encoded.frames) {
+    data.insert(data.end(), frame.begin(), frame.end());
+    frame = {};
   }
+  const std::vector<std::uint8_t>& dictionary = encoded.dictionary;
+  const std::uint64_t blocks = encoded.frames.size();
 
   // The dictionary follows the block table and shares its checksum.
-  table.insert(table.end(), dictionary.begin(), dictionary.end());
-  const auto header = make_header(material, kind, source.size(), packing, max_value, per_block, frames.size(),
-                                  static_cast<std::uint32_t>(dictionary.size()),
-                                  XXH3_64bits(table.data(), table.size()));
-  const std::array<std::span<const std::uint8_t>, 3> parts = {
+  XXH3_state_t* state = XXH3_createState();
+  if (!state) return {TableStatus::OutOfMemory, "cannot write " + path + ": XXH3 state"};
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, table.data(), table.size());
+  XXH3_64bits_update(state, dictionary.data(), dictionary.size());
+  const std::uint64_t table_checksum = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  const auto header = make_header(compact ? layout::kCompactFormatVersion : layout::kFormatVersion, material, kind,
+                                  source.size(), packing, max_value, per_block, blocks,
+                                  static_cast<std::uint32_t>(dictionary.size()), table_checksum);
+  const std::array<std::span<const std::uint8_t>, 4> parts = {
       std::span<const std::uint8_t>(header), std::span<const std::uint8_t>(table),
-      std::span<const std::uint8_t>(data)};
+      std::span<const std::uint8_t>(dictionary), std::span<const std::uint8_t>(data)};
   return write_file_atomically(path, parts);
 }
 

@@ -12,7 +12,7 @@ table=$dir/KKvK.wdl
 
 out=$("$dtb" info "$table") || fail "dtb info on a good table exited $?"
 [[ "$out" == *"material KKvK, kind wdl, packing bits2"* ]] || fail "header line: $out"
-[[ "$out" == *"positions 58800"* ]] || fail "positions: $out"
+[[ "$out" == *"format version 1, positions 58800"* ]] || fail "positions: $out"
 [[ "$out" == *"all block checksums verified"* ]] || fail "verification line: $out"
 
 expect_fail() {  # stderr-substring, file

@@ -41,6 +41,8 @@ TEST_CASE("100,000 random mutations never crash the reader or change a value", "
   const std::string original_path = dir.file("orig.wdl");
   WriteOptions options;
   options.positions_per_block = 100;
+  options.compact_block_table = GENERATE(false, true);  // format version 1 and 2
+  INFO((options.compact_block_table ? "compact" : "wide") << " block table");
   REQUIRE_FALSE(write_table(original_path, {Material{1, 0, 1, 1}, TableKind::Wdl, values, {}}, options));
   const auto original = testing::read_bytes(original_path);
 

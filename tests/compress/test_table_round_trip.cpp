@@ -238,3 +238,74 @@ TEST_CASE("a table that compresses poorly gets smaller blocks", "[table]") {
   CHECK(r->positions_per_block() == 16384);
   CHECK(read_all(*r) == runs);
 }
+
+namespace {
+
+std::uint16_t format_version_of(const std::vector<std::uint8_t>& file) {
+  return static_cast<std::uint16_t>(file.at(8) | (file.at(9) << 8));
+}
+
+}  // namespace
+
+TEST_CASE("the compact block table (format 2) holds the same blocks in 10 fewer bytes each", "[table]") {
+  testing::TempDir dir;
+  // 300 blocks: several groups of 64 blocks (the reader sums sizes from the
+  // start of a group), a short last block, and a dictionary between the block
+  // table and the blocks.
+  const auto t = testing::tablebase_like(300 * 512 - 77, 300, 30, 21);
+  WriteOptions options;
+  options.positions_per_block = 512;
+  options.dictionary_bytes = 1024;
+  REQUIRE_FALSE(write_table(dir.file("wide.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+  options.compact_block_table = true;
+  REQUIRE_FALSE(write_table(dir.file("compact.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+  const auto wide_bytes = testing::read_bytes(dir.file("wide.wdl"));
+  const auto compact_bytes = testing::read_bytes(dir.file("compact.wdl"));
+  CHECK(format_version_of(wide_bytes) == 1);
+  CHECK(format_version_of(compact_bytes) == 2);
+  const auto wide = open_ok(dir.file("wide.wdl"));
+  const auto compact = open_ok(dir.file("compact.wdl"));
+  REQUIRE(compact->block_count() == 300);
+  CHECK(compact_bytes.size() + 10 * 300 == wide_bytes.size());
+  for (std::uint64_t b = 0; b < 300; ++b) REQUIRE(compact->block_bytes(b) == wide->block_bytes(b));
+  CHECK(compact->block_bytes(300) == 0);
+  CHECK(read_all(*compact) == read_all(*wide));
+  CHECK_FALSE(compact->verify_all());
+  // The blocks themselves are the same bytes: only the table before them differs.
+  CHECK(std::equal(compact_bytes.end() - 2000, compact_bytes.end(), wide_bytes.end() - 2000));
+}
+
+TEST_CASE("a block too large for a 16-bit size keeps the wide block table", "[table]") {
+  testing::TempDir dir;
+  // 40,000 random 16-bit values do not compress: one frame of ~80 KB.
+  const auto values = testing::random_values(40000, 65535, 9);
+  WriteOptions options;
+  options.positions_per_block = 40000;
+  options.compact_block_table = true;
+  REQUIRE_FALSE(write_table(dir.file("wide.dtw"), {kMaterial, TableKind::Dtw, values, {}}, options));
+  const auto r = open_ok(dir.file("wide.dtw"));
+  CHECK(r->block_bytes(0) > 65535);
+  CHECK(format_version_of(testing::read_bytes(dir.file("wide.dtw"))) == 1);
+  CHECK(read_all(*r) == values);
+}
+
+TEST_CASE("zstd's optimal parser gives other bytes, the same values, the same bytes on any thread count", "[table]") {
+  testing::TempDir dir;
+  const auto t = testing::tablebase_like(100000, 700, 40, 17);
+  WriteOptions options;
+  options.positions_per_block = 4096;
+  options.zstd_level = 9;
+  REQUIRE_FALSE(write_table(dir.file("level.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+  options.zstd_optimal_parsing = true;
+  REQUIRE_FALSE(write_table(dir.file("optimal.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+  options.threads = 3;
+  REQUIRE_FALSE(write_table(dir.file("optimal3.wdl"), {kMaterial, TableKind::Wdl, t.values, t.dont_care}, options));
+  const auto optimal_bytes = testing::read_bytes(dir.file("optimal.wdl"));
+  CHECK(optimal_bytes != testing::read_bytes(dir.file("level.wdl")));
+  CHECK(optimal_bytes == testing::read_bytes(dir.file("optimal3.wdl")));
+  const auto level = read_all(*open_ok(dir.file("level.wdl")));
+  const auto optimal = read_all(*open_ok(dir.file("optimal.wdl")));
+  CHECK(optimal == level);
+  for (std::size_t i = 0; i < optimal.size(); ++i)
+    if (!t.dont_care[i]) REQUIRE(optimal[i] == t.values[i]);
+}
