@@ -1,4 +1,4 @@
-// dtb verify DIR [--checksums [FILE]] [--write-checksums FILE] [--threads T] [--quiet]:
+// dtb verify DIR [--checksums [FILE]] [--write-checksums FILE] [--journal FILE] [--threads T] [--quiet]:
 // re-derive every stored value independently of the generator (gen/verifier.h).
 #include <omp.h>
 
@@ -25,6 +25,8 @@ int run_verify(const Args& args) {
     } else if (a == "--checksums") {
       options.checksums_file = has_value ? args[++i] : std::string();
       if (options.checksums_file.empty()) options.checksums_file = "\x01";  // DIR/CHECKSUMS, below
+    } else if (a == "--journal" && has_value) {
+      options.journal_file = args[++i];
     } else if (a == "--write-checksums" && has_value) {
       options.write_checksums_file = args[++i];
     } else if (a == "--threads" && has_value) {
@@ -51,6 +53,9 @@ int run_verify(const Args& args) {
   std::cout << "verified " << report.tables << " tables, " << report.positions
             << " positions: every value agrees with its successors and every win/loss has a finite proof"
             << " (longest: " << report.longest_proof_rounds << " rounds)";
+  if (report.tables_from_journal)
+    std::cout << "; " << report.tables_from_journal << " of the tables by an earlier run, as "
+              << options.journal_file << " records, files unchanged";
   if (report.mtc_tables)
     std::cout << "; " << report.mtc_tables << " .mtc tables: every MTC agrees with its successors";
   if (!options.checksums_file.empty())
@@ -71,8 +76,9 @@ int run_verify(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("verify", "DIR [--checksums [FILE]] [--write-checksums FILE] [--threads T] [--quiet]",
-            "re-check every stored value and checksum of a table directory (FILE default: DIR/CHECKSUMS)",
+DTB_COMMAND("verify", "DIR [--checksums [FILE]] [--write-checksums FILE] [--journal FILE] [--threads T] [--quiet]",
+            "re-check every stored value and checksum of a table directory (FILE default: DIR/CHECKSUMS); "
+            "--journal FILE records each unit verified, and a rerun skips the units it lists unchanged",
             run_verify);
 
 }  // namespace dtb::cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <filesystem>
 #include <limits>
 
 #include "compress/table_file.h"
@@ -414,6 +415,28 @@ bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<Checked
   return true;
 }
 
+// The files of a unit a journal entry vouches for, with their XXH3: its
+// .wdl tables and, if it has them, its .mtc tables.
+bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit, ChecksumList& hashes,
+                      std::string& failure) {
+  hashes.clear();
+  for (const Material& m : unit)
+    for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc}) {
+      if (kind == TableKind::Mtc && !has_mtc_table(dir, m)) continue;
+      const std::string name = m.name() + table_extension(kind);
+      if (!file_xxh3(dir + "/" + name, hashes[name], failure)) return false;
+    }
+  return true;
+}
+
+bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
+  for (const auto& [name, hash] : hashes) {
+    const auto it = journal.find(name);
+    if (it == journal.end() || it->second != hash) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
@@ -439,8 +462,25 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     failure = e.what();
     return false;
   }
+  ChecksumList journal;
+  if (!options.journal_file.empty() && std::filesystem::exists(options.journal_file) &&
+      !read_checksum_list(options.journal_file, journal, failure))
+    return false;
   for (std::size_t k = 0; k < units.size(); ++k) {
     const Material& m = units[k];
+    ChecksumList hashes;
+    if (!options.journal_file.empty()) {
+      if (!unit_file_hashes(options.dir, unit_of(m), hashes, failure)) return false;
+      if (journal_lists(journal, hashes)) {  // verified by an earlier run: read from its files from now on
+        for (const Material& t : unit_of(m)) {
+          progress.skip(2 * PositionIndex(t).size());
+          report.positions += PositionIndex(t).size();
+          ++report.tables;
+          ++report.tables_from_journal;
+        }
+        continue;
+      }
+    }
     std::vector<std::unique_ptr<CheckedTable>> unit;
     std::vector<CheckedTable*> pointers;
     for (const Material& t : unit_of(m)) {
@@ -463,6 +503,10 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       report.positions += t->index.size();
       ++report.tables;
       finished->keep(t->material, std::move(t->values), remaining);
+    }
+    if (!options.journal_file.empty()) {
+      journal.insert(hashes.begin(), hashes.end());
+      if (!write_checksum_list(options.journal_file, journal, failure)) return false;
     }
   }
   if (!check_checksums(options, materials, report, failure)) return false;

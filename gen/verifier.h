@@ -49,6 +49,12 @@ struct VerifyOptions {
   std::string dir;
   std::string checksums_file;        // "": do not compare checksums
   std::string write_checksums_file;  // "": do not write; else list every table's XXH3 there
+  // "": none. Else a journal of the units verified, by the XXH3 of their
+  // files (.wdl, and .mtc if any), in the checksum list format: each unit
+  // that passes is added at once, and a unit whose files all hash as listed
+  // is not checked again. So a verify of the 2-6 set (hours) that is
+  // stopped resumes at the unit it was checking; any changed file is checked anew.
+  std::string journal_file;
   bool show_progress = false;
 };
 
@@ -58,6 +64,7 @@ struct VerifyReport {
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
+  int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
 };
 
 /// True if every check passes. Otherwise false, and `failure` says what

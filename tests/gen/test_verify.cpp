@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "compress/table_file.h"
+#include "gen/checksums.h"
 #include "gen/table_builder.h"
 #include "gen/table_loading.h"
 #include "gen/verifier.h"
@@ -63,6 +64,18 @@ void rewrite_table(const std::string& path, const Material& m, const std::vector
   REQUIRE(!written);
 }
 
+// Change the value of one position of m's table that need not capture (the
+// stored value of a capture position is "don't care").
+void change_one_quiet_value(const std::string& dir, const Material& m) {
+  const std::string path = gen::wdl_table_path(dir, m);
+  std::vector<std::uint16_t> values = read_raw_values(path);
+  const PositionIndex index(m);
+  std::uint64_t victim = 0;
+  while (has_capture(index.unrank(victim))) ++victim;
+  values[victim] = static_cast<std::uint16_t>((values[victim] + 1) % 3);
+  rewrite_table(path, m, values);
+}
+
 }  // namespace
 
 TEST_CASE("verify passes on the 2-4 piece tables and they match tables/CHECKSUMS") {
@@ -76,16 +89,7 @@ TEST_CASE("verify passes on the 2-4 piece tables and they match tables/CHECKSUMS
 
 TEST_CASE("verify fails when a single stored value is changed") {
   const std::string dir = copy_small_tables("changed");
-  const Material m = *parse_material("KMvK");
-  const std::string path = gen::wdl_table_path(dir, m);
-  std::vector<std::uint16_t> values = read_raw_values(path);
-  // Change the value of one position that need not capture (the stored
-  // value of a capture position is "don't care").
-  const PositionIndex index(m);
-  std::uint64_t victim = 0;
-  while (has_capture(index.unrank(victim))) ++victim;
-  values[victim] = static_cast<std::uint16_t>((values[victim] + 1) % 3);
-  rewrite_table(path, m, values);
+  change_one_quiet_value(dir, *parse_material("KMvK"));
 
   std::string failure;
   CHECK_FALSE(verify(dir, failure));
@@ -226,4 +230,32 @@ TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
   INFO(failure);
   CHECK((failure.find("KKvK.mtc: position " + std::to_string(changed) + " ") != std::string::npos ||
          failure.find("KvKK.mtc") != std::string::npos));
+}
+
+TEST_CASE("a verify journal skips the units it lists and checks a changed one again") {
+  const std::string dir = copy_small_tables("journal");
+  const std::string journal = dir + "/journal";
+  gen::VerifyOptions options;
+  options.dir = dir;
+  options.journal_file = journal;
+  gen::VerifyReport first;
+  std::string failure;
+  REQUIRE(gen::verify_tables(options, first, failure));
+  CHECK(first.tables_from_journal == 0);
+  // Every table verified is listed, with its file's XXH3.
+  gen::ChecksumList listed;
+  REQUIRE(gen::read_checksum_list(journal, listed, failure));
+  CHECK(static_cast<int>(listed.size()) == first.tables);
+
+  gen::VerifyReport again;
+  REQUIRE(gen::verify_tables(options, again, failure));
+  CHECK(again.tables == first.tables);
+  CHECK(again.positions == first.positions);
+  CHECK(again.tables_from_journal == first.tables);
+
+  // A file changed since: its unit is checked again, and fails.
+  change_one_quiet_value(dir, *parse_material("KMvK"));
+  gen::VerifyReport changed;
+  CHECK_FALSE(gen::verify_tables(options, changed, failure));
+  CHECK(failure.find("KMvK") != std::string::npos);
 }
