@@ -76,7 +76,8 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
                           " on disk while a unit is solved; the .mtc tables' disk and time are not modelled\n"
                     : std::string())
             << "disk: " << std::fixed << std::setprecision(2) << plan.disk_bytes() / 1e9 << " GB (at "
-            << gen::kDiskBitsPerPosition << " bits/position)\n"
+            << std::setprecision(3) << gen::disk_bits_per_position(5) << " bits/position up to 5 pieces, "
+            << gen::disk_bits_per_position(6) << " from 6)\n"
             << "time: " << hours(solve + write) << " (solving " << hours(solve) << ", writing " << hours(write)
             << "): dominated by " << (solve >= write ? "solving" : "writing") << "\n";
   if (rate) std::cout << std::defaultfloat << "(solving time at " << *rate << " positions/s, from --rate)\n";

@@ -24,7 +24,7 @@ namespace {
 constexpr std::uint64_t kChunkInTransit = std::uint64_t{64} << 20;
 
 double table_bytes(const Material& m) {
-  return static_cast<double>(PositionIndex(m).size()) * kDiskBitsPerPosition / 8;
+  return static_cast<double>(PositionIndex(m).size()) * disk_bits_per_position(m.pieces()) / 8;
 }
 
 double positions_of_unit(const Material& m) { return static_cast<double>(unit_positions(unit_of(m))); }
@@ -110,9 +110,10 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   BuildOptions options;
   options.max_pieces = max_pieces;
   const std::vector<Material> units = units_to_build(options);
-  const double rate = kSolvePositionsPerThreadSecond * threads, write_rate = kWritePositionsPerThreadSecond * threads;
+  const double rate = kSolvePositionsPerThreadSecond * threads;
+  const auto write_rate = [&](const Material& m) { return write_positions_per_thread_second(m.pieces()) * threads; };
   const UnitDag dag = make_unit_dag(
-      units, [&](const Material& m) { return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate; });
+      units, [&](const Material& m) { return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate(m); });
   plan.units = static_cast<int>(units.size());
   const int workers = std::max(1, ranks - 1);
   std::vector<UnitShape> shapes;
@@ -129,7 +130,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     UnitDag chain = dag;
     for (std::size_t u = 0; u < units.size(); ++u) {
       if (!shapes[u].split) continue;
-      double seconds = positions_of_unit(units[u]) / write_rate;
+      double seconds = positions_of_unit(units[u]) / write_rate(units[u]);
       for (const double level : shapes[u].level_positions) seconds += cut(level).second / rate;
       chain.work[u] = seconds;
     }
@@ -286,7 +287,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
           start_level(s, e.unit);
         } else {
           // Rank 0's writing thread, one unit at a time, beside its link.
-          const double write = positions_of_unit(units[e.unit]) / write_rate;
+          const double write = positions_of_unit(units[e.unit]) / write_rate(units[e.unit]);
           writer_free = std::max(now, writer_free) + write;
           writer_busy += write;
           events.push({writer_free, EventKind::UnitWritten, -1, e.unit, 0});

@@ -108,8 +108,8 @@ BuildPlan plan_build(int max_pieces, std::uint64_t budget, int threads, bool wit
       }
     const double positions = static_cast<double>(c.positions);
     c.solve_seconds = positions / (kSolvePositionsPerThreadSecond * threads);
-    c.write_seconds = positions / (kWritePositionsPerThreadSecond * threads);
-    c.disk_bytes = positions * kDiskBitsPerPosition / 8;
+    c.write_seconds = positions / (write_positions_per_thread_second(n) * threads);
+    c.disk_bytes = positions * disk_bits_per_position(n) / 8;
     largest = std::max(largest, c.largest.total());
     plan.counts.push_back(c);
   }

@@ -44,12 +44,17 @@ inline constexpr std::uint64_t kMappedPagesBytes = std::uint64_t{32} << 20;
 inline constexpr std::uint64_t kBuildOverheadBytes = kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
 
 // Measured on the 2-5 piece build (README): positions solved per second and
-// thread, positions written per second and thread, and bits per position on
-// disk (0.182 for 2-5; larger sets compress at least as well, so 0.18 is
-// used for 6 pieces and more, an estimate until measured).
+// thread.
 inline constexpr double kSolvePositionsPerThreadSecond = 3.2e6;
-inline constexpr double kWritePositionsPerThreadSecond = 4.0e7;
-inline constexpr double kDiskBitsPerPosition = 0.18;
+// Positions written per second and thread, and bits per position on disk,
+// by piece count: the generator writes 6+ pieces with zstd's optimal parser
+// and the compact block table (gen/table_builder.cpp). 2-5: 4.0e7 and 0.182
+// (measured). 6: 0.162 measured (session 14); the write rate is the session
+// 13 build's (46.2 G positions in 489 s on 2 threads, level 9) divided by the
+// 1.7-2.1x the optimal parser costs in paired re-encodes: an estimate. 7 and
+// more: as 6 (the five-kings-against-two tables: 0.19).
+inline double write_positions_per_thread_second(int pieces) { return pieces >= 6 ? 2.5e7 : 4.0e7; }
+inline double disk_bits_per_position(int pieces) { return pieces >= 6 ? 0.162 : 0.182; }
 // A part of a level on the wire (cluster/slice_task.h): a nibble a position,
 // zstd-compressed to 0.14 bytes (measured: the values returned by the parts
 // of the 2-5 piece build, mpirun -np 3, README; 0.22 for 2-4); larger tables
