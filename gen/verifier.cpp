@@ -505,7 +505,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       finished->keep(t->material, std::move(t->values), remaining);
     }
     if (!options.journal_file.empty()) {
-      journal.insert(hashes.begin(), hashes.end());
+      for (const auto& [name, hash] : hashes) journal.insert_or_assign(name, hash);  // a changed file: its new hash
       if (!write_checksum_list(options.journal_file, journal, failure)) return false;
     }
   }
