@@ -42,10 +42,10 @@ std::string json_histogram(const std::vector<std::uint64_t>& h) {
 
 }  // namespace
 
-int run_article62_report(const std::string& dir, bool json) {
+int run_article62_report(const std::string& dir, bool json, bool recount) {
   std::vector<gen::MtcTableReport> tables;
   std::string error;
-  if (!gen::mtc_report(dir, !json, tables, error)) {
+  if (!gen::mtc_report(dir, !json, recount, tables, error)) {
     std::cerr << "dtb rules --article 6.2: " << error << " (the tables come from: dtb gen --mtc --out " << dir
               << ")\n";
     return 1;

@@ -8,6 +8,8 @@
 namespace dtb::cli {
 
 /// Print the report to standard output; 0, or 1 with a message on stderr.
-int run_article62_report(const std::string& dir, bool json);
+/// `recount`: decode every table instead of trusting the counts recorded
+/// when it was built (gen/mtc_sidecar.h).
+int run_article62_report(const std::string& dir, bool json, bool recount);
 
 }  // namespace dtb::cli

@@ -1,4 +1,4 @@
-// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2] [DIR]: what the
+// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2 [--recount]] [DIR]: what the
 // FMJD draw limits (articles 6.3 and 6.4; 6.2 with --article 6.2,
 // article62_report.h) do to the endings (limits/rule_report.h).
 #include <filesystem>
@@ -17,6 +17,7 @@ namespace {
 
 struct RulesOptions {
   bool json = false, build = false;
+  bool recount = false;  // --article 6.2: ignore the counts recorded at build time
   std::string article;  // "" (6.3 and 6.4) or "6.2"
   int dtw_up_to = 0;  // 0: only the materials the class materials reach
   std::string dir = "tables";
@@ -64,6 +65,8 @@ int run_rules(const Args& args) {
       o.json = true;
     } else if (a == "--build") {
       o.build = true;
+    } else if (a == "--recount") {
+      o.recount = true;
     } else if (a == "--article") {
       if (i + 1 >= args.size() || (args[i + 1] != "6.2" && args[i + 1] != "6.3" && args[i + 1] != "6.4"))
         return usage_error("rules", "--article takes 6.2, 6.3 or 6.4");
@@ -81,9 +84,10 @@ int run_rules(const Args& args) {
     }
   }
   if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
+  if (o.recount && o.article != "6.2") return usage_error("rules", "--recount only makes sense with --article 6.2");
   if (o.article == "6.2") {
     if (o.build) return usage_error("rules", "--article 6.2 reads .mtc tables: build them with dtb gen --mtc");
-    return run_article62_report(o.dir, o.json);
+    return run_article62_report(o.dir, o.json, o.recount);
   }
   TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
   if (const int rc = o.build ? build_tables(o, dtw, rules) : load_tables(o, dtw, rules)) return rc;
@@ -94,10 +98,11 @@ int run_rules(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2] [DIR]",
+DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2 [--recount]] [DIR]",
             "the 16-move (6.3) and 5-move (6.4) draw limits: rule values, win lengths "
             "(tables in DIR, default tables/; --build computes .dtw and .rule there first); "
-            "--article 6.2: the 25-move rule from the .mtc tables (dtb gen --mtc)",
+            "--article 6.2: the 25-move rule from the .mtc tables (dtb gen --mtc), from the counts recorded "
+            "at build time (.mtc-stats) where they match the tables, or with --recount by decoding every table",
             run_rules);
 
 }  // namespace dtb::cli

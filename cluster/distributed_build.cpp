@@ -40,8 +40,8 @@ using gen::BuildStatus;
 // The files of a finished table of `t` in `dir`, as the build writes them.
 std::vector<std::string> table_files(const gen::BuildOptions& options, const Material& t) {
   std::vector<std::string> names = {t.name() + ".wdl"};
-  if (options.mtc) names.push_back(t.name() + ".mtc");
   names.push_back(t.name() + ".stats");
+  if (options.mtc) names.insert(names.end(), {t.name() + ".mtc", t.name() + ".mtc-stats"});
   return names;
 }
 

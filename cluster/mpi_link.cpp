@@ -180,7 +180,7 @@ bool is_table_file_name(const std::string& name) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string::npos) return false;
   const std::string extension = name.substr(dot);
-  if (extension != ".wdl" && extension != ".mtc" && extension != ".stats") return false;
+  if (extension != ".wdl" && extension != ".mtc" && extension != ".stats" && extension != ".mtc-stats") return false;
   const auto material = parse_material(name.substr(0, dot));
   return material && material->name() == name.substr(0, dot);
 }

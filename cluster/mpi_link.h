@@ -74,7 +74,7 @@ std::int64_t send_file(int destination, const std::string& path, const std::stri
 /// stream stays in step).
 std::int64_t receive_file(int source, const std::string& header, const std::string& dir, std::string& error);
 
-/// Whether `name` is a file a build writes: a material's .wdl, .mtc or .stats.
+/// Whether `name` is a file a build writes: a material's .wdl, .mtc, .stats or .mtc-stats.
 bool is_table_file_name(const std::string& name);
 
 }  // namespace dtb::cluster

@@ -6,68 +6,90 @@
 #include <set>
 
 #include "gen/finished_tables.h"
+#include "gen/mtc_sidecar.h"
 #include "gen/mtc_values.h"
 #include "gen/table_builder.h"
 #include "gen/table_directory.h"
 #include "gen/unit_values.h"
 
 namespace dtb::gen {
+
 namespace {
 
-// The histograms of one table: its values (captures resolved) and its MTC
-// (capture positions: 1, every move converts).
-MtcTableReport count_table(const Material& m, const UnitValues& values, const LargeArray<std::uint8_t>& mtc) {
-  MtcTableReport r;
-  r.material = m;
-  r.positions = values.size();
-  constexpr int kSize = kMaxMtc + 1;
-  std::vector<std::uint64_t> win(kSize), loss(kSize);
-  const auto n = static_cast<std::int64_t>(values.size());
+// One thread's share of the counts: histograms and the first position (in
+// index order) of the longest win and loss it has seen.
+struct PartialCounts {
+  std::vector<std::uint64_t> win = std::vector<std::uint64_t>(kMaxMtc + 1);
+  std::vector<std::uint64_t> loss = std::vector<std::uint64_t>(kMaxMtc + 1);
+  std::uint64_t draw = 0;
+  int longest_win = -1, longest_loss = -1;
+  std::uint64_t longest_win_index = 0, longest_loss_index = 0;
+
+  static void keep_longest(int plies, std::uint64_t i, int& longest, std::uint64_t& index) {
+    if (plies > longest || (plies == longest && i < index)) longest = plies, index = i;
+  }
+  void add(const PartialCounts& o) {
+    for (int k = 0; k <= kMaxMtc; ++k) win[k] += o.win[k], loss[k] += o.loss[k];
+    draw += o.draw;
+    if (o.longest_win >= 0) keep_longest(o.longest_win, o.longest_win_index, longest_win, longest_win_index);
+    if (o.longest_loss >= 0) keep_longest(o.longest_loss, o.longest_loss_index, longest_loss, longest_loss_index);
+  }
+};
+
+// Positions a thread reads at once: a few hundred KB of MTC.
+constexpr std::uint64_t kCountChunk = std::uint64_t{1} << 18;
+
+}  // namespace
+
+MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc) {
+  const std::uint64_t n = values.size();
+  const auto chunks = static_cast<std::int64_t>((n + kCountChunk - 1) / kCountChunk);
+  PartialCounts total;
 #pragma omp parallel
   {
-    std::vector<std::uint64_t> w(kSize), l(kSize);
-    std::uint64_t draws = 0;
-#pragma omp for schedule(static)
-    for (std::int64_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::uint64_t>(k);
-      const Wdl v = values.value(i);
-      if (v == Wdl::Draw) {
-        ++draws;
-        continue;
+    PartialCounts mine;
+    std::vector<std::uint8_t> plies(kCountChunk);
+#pragma omp for schedule(dynamic, 4)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t first = static_cast<std::uint64_t>(c) * kCountChunk;
+      const std::uint64_t count = std::min(kCountChunk, n - first);
+      mtc(first, std::span(plies.data(), count));
+      for (std::uint64_t k = 0; k < count; ++k) {
+        const std::uint64_t i = first + k;
+        const Wdl v = values.value(i);
+        if (v == Wdl::Draw) {
+          ++mine.draw;
+          continue;
+        }
+        const int p = values.capture(i) ? 1 : plies[k];
+        if (v == Wdl::Win) {
+          ++mine.win[static_cast<std::size_t>(p)];
+          PartialCounts::keep_longest(p, i, mine.longest_win, mine.longest_win_index);
+        } else {
+          ++mine.loss[static_cast<std::size_t>(p)];
+          PartialCounts::keep_longest(p, i, mine.longest_loss, mine.longest_loss_index);
+        }
       }
-      const int plies = values.capture(i) ? 1 : mtc[i];
-      ++(v == Wdl::Win ? w : l)[static_cast<std::size_t>(plies)];
     }
 #pragma omp critical(dtb_mtc_report)
-    {
-      for (int k = 0; k < kSize; ++k) win[k] += w[k], loss[k] += l[k];
-      r.draw += draws;
-    }
+    total.add(mine);
   }
-  auto longest = [](const std::vector<std::uint64_t>& h) {
-    for (int k = static_cast<int>(h.size()) - 1; k >= 0; --k)
-      if (h[static_cast<std::size_t>(k)]) return k;
-    return -1;
-  };
-  r.longest_win = longest(win);
-  r.longest_loss = longest(loss);
-  for (std::uint64_t c : win) r.win += c;
-  for (std::uint64_t c : loss) r.loss += c;
-  win.resize(static_cast<std::size_t>(r.longest_win + 1));
-  loss.resize(static_cast<std::size_t>(r.longest_loss + 1));
-  r.win_mtc = std::move(win);
-  r.loss_mtc = std::move(loss);
-  // The first position of each maximum, in index order (a deterministic example).
-  bool need_win = r.longest_win >= 0, need_loss = r.longest_loss >= 0;
-  for (std::uint64_t i = 0; i < values.size() && (need_win || need_loss); ++i) {
-    const Wdl v = values.value(i);
-    if (v == Wdl::Draw) continue;
-    const int plies = values.capture(i) ? 1 : mtc[i];
-    if (need_win && v == Wdl::Win && plies == r.longest_win) r.longest_win_index = i, need_win = false;
-    if (need_loss && v == Wdl::Loss && plies == r.longest_loss) r.longest_loss_index = i, need_loss = false;
-  }
+  MtcTableReport r;
+  r.material = m;
+  r.positions = n;
+  r.draw = total.draw;
+  r.longest_win = total.longest_win, r.longest_win_index = total.longest_win_index;
+  r.longest_loss = total.longest_loss, r.longest_loss_index = total.longest_loss_index;
+  for (std::uint64_t c : total.win) r.win += c;
+  for (std::uint64_t c : total.loss) r.loss += c;
+  total.win.resize(static_cast<std::size_t>(r.longest_win + 1));
+  total.loss.resize(static_cast<std::size_t>(r.longest_loss + 1));
+  r.win_mtc = std::move(total.win);
+  r.loss_mtc = std::move(total.loss);
   return r;
 }
+
+namespace {
 
 // A table is exact when every table it converts into is clean: its
 // dependencies (every capture and promotion, transitively, as build order
@@ -102,7 +124,8 @@ std::uint64_t MtcTableReport::wins_drawn_at(int c) const {
   return drawn;
 }
 
-bool mtc_report(const std::string& dir, bool show_progress, std::vector<MtcTableReport>& out, std::string& error) {
+bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::vector<MtcTableReport>& out,
+                std::string& error) {
   std::vector<Material> materials;
   if (!discover_tables(dir, materials, error)) return false;
   int max_pieces = 0;
@@ -122,12 +145,20 @@ bool mtc_report(const std::string& dir, bool show_progress, std::vector<MtcTable
   for (std::size_t k = 0; k < materials.size(); ++k) {
     const Material& m = materials[k];
     progress.set_item(m.name());
+    if (!recount)
+      if (auto recorded = read_mtc_sidecar(dir, m)) {
+        out.push_back(std::move(*recorded));
+        progress.advance(out.back().positions);
+        continue;  // later tables read its values from the file if they need them
+      }
     auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
     std::uint64_t bytes = 0;
     if (!load_checked(dir, m, *finished, *values, bytes, error)) return false;
     LargeArray<std::uint8_t> mtc;
     if (!load_mtc_values(dir, m, mtc, error)) return false;
-    out.push_back(count_table(m, *values, mtc));
+    out.push_back(count_mtc_table(m, *values, [&mtc](std::uint64_t first, std::span<std::uint8_t> plies) {
+      std::copy_n(mtc.data() + first, plies.size(), plies.begin());
+    }));
     progress.advance(values->size());
     const std::vector<Material> remaining(materials.begin() + static_cast<std::ptrdiff_t>(k) + 1, materials.end());
     finished->keep(m, std::move(values), remaining);

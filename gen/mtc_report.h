@@ -24,9 +24,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "gen/unit_values.h"
 #include "index/material.h"
 
 namespace dtb::gen {
@@ -48,8 +51,20 @@ struct MtcTableReport {
   std::uint64_t wins_drawn_at(int c) const;
 };
 
+/// MTC values [first, first + out.size()) of one table, from wherever they
+/// are (a decoded `.mtc` table, the generator's scratch file). Thread-safe.
+using MtcReader = std::function<void(std::uint64_t first, std::span<std::uint8_t> out)>;
+
+/// The counts of one table (every field but `exact`, which needs the whole
+/// set): its true values (captures resolved) and its MTC (a capture position
+/// converts at once: 1, whatever is stored there).
+MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc);
+
 /// Every table of `dir` that has both a `.wdl` and a `.mtc` file, in build
-/// order. False with a message if a table is missing, damaged or unreadable.
-bool mtc_report(const std::string& dir, bool show_progress, std::vector<MtcTableReport>& out, std::string& error);
+/// order: from the counts recorded when it was built (mtc_sidecar.h), or,
+/// without trustworthy ones or for all if `recount`, by decoding the tables.
+/// False with a message if a table is missing, damaged or unreadable.
+bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::vector<MtcTableReport>& out,
+                std::string& error);
 
 }  // namespace dtb::gen

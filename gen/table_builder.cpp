@@ -19,6 +19,7 @@
 #include "gen/finished_tables.h"
 #include "gen/interrupt.h"
 #include "gen/level_checkpoint.h"
+#include "gen/mtc_sidecar.h"
 #include "gen/progress_bar.h"
 #include "gen/stats_sidecar.h"
 #include "gen/stopwatch.h"
@@ -357,7 +358,8 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   UnitTiming timing{m, 0, solution.rounds, solution.seconds, 0};
   for (std::size_t k = 0; k < solution.materials.size(); ++k) {
     const Material& t = solution.materials[k];
-    if (!record(t, *solution.values[k], error)) return BuildStatus::Failed;
+    if (!record(t, *solution.values[k], k < solution.mtc.size() ? solution.mtc[k].get() : nullptr, error))
+      return BuildStatus::Failed;
     summary_.positions_solved += solution.values[k]->size();
     timing.positions += solution.values[k]->size();
     ++summary_.tables_built;
@@ -374,13 +376,19 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
 }
 
 // Every table built passes through memory with its true values: count them
-// for the summary and for `dtb stats` (stats_sidecar.h) here.
-bool UnitBuilder::record(const Material& m, const UnitValues& values, std::string& error) {
+// for the summary and for `dtb stats` (stats_sidecar.h) here, and its MTC,
+// if built, for `dtb rules --article 6.2` (mtc_sidecar.h: one more read of
+// the scratch file, seconds for the largest 6-piece table).
+bool UnitBuilder::record(const Material& m, const UnitValues& values, const MtcValues* mtc, std::string& error) {
   MaterialStats s = values.count(m);
   std::error_code ec;
   s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
   summary_.tables.push_back(s);
-  return write_stats_sidecar(options_.out_dir, s, error);
+  if (!write_stats_sidecar(options_.out_dir, s, error)) return false;
+  if (!mtc) return true;
+  const MtcTableReport counts =
+      count_mtc_table(m, values, [mtc](std::uint64_t first, std::span<std::uint8_t> plies) { mtc->read(first, plies); });
+  return write_mtc_sidecar(options_.out_dir, counts, error);
 }
 
 namespace {

@@ -149,7 +149,7 @@ class UnitBuilder {
   std::vector<std::string> table_paths(const Material& t) const;
   bool present_on_disk(const Material& t) const;
   bool check_present(const Material& m);
-  bool record(const Material& m, const UnitValues& values, std::string& error);
+  bool record(const Material& m, const UnitValues& values, const MtcValues* mtc, std::string& error);
 
   const BuildOptions& options_;
   BuildSummary& summary_;

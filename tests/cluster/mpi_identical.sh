@@ -43,11 +43,11 @@ awk -F'\t' 'NR > 1 && $2 == "1,2" { both = 1 } END { exit !both }' "$work/np3.ts
 # one-process build's too (the fixture built with --mtc).
 run_mpi 3 "$dtb" gen --only KKvMM --mtc --out "$work/mtc" --threads 1 --quiet > /dev/null
 n=0
-for f in "$work/mtc"/*.mtc; do
+for f in "$work/mtc"/*.mtc "$work/mtc"/*.mtc-stats; do
   cmp -s "$f" "${DTB_TEST_MTC_TABLES:?}/$(basename "$f")" || { echo "$f differs from the one-process build"; exit 1; }
   n=$((n + 1))
 done
-[ "$n" -eq 16 ] || { echo "$work/mtc: $n .mtc tables, expected 16"; exit 1; }
+[ "$n" -eq 32 ] || { echo "$work/mtc: $n .mtc and .mtc-stats files, expected 16 of each"; exit 1; }
 
 run_mpi 3 "$dtb" gen --max-pieces 3 --out "$work/shared" --shared-dir --threads 1 --quiet > /dev/null
 same_as_fixture "$work/shared" 16

@@ -1,0 +1,90 @@
+#include "gen/mtc_sidecar.h"
+
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "gen/checksums.h"
+#include "gen/mtc_values.h"
+#include "gen/sidecar_line.h"
+#include "gen/table_loading.h"
+
+namespace dtb::gen {
+namespace {
+
+constexpr const char* kTag = "draughts-tb-mtc-stats";
+constexpr int kVersion = 1;
+
+// "<.wdl XXH3> <.mtc XXH3>" of m's tables as they are now, or nothing.
+std::optional<std::string> table_hashes(const std::string& dir, const Material& m, std::string& error) {
+  std::uint64_t wdl = 0, mtc = 0;
+  if (!file_xxh3(wdl_table_path(dir, m), wdl, error) || !file_xxh3(mtc_table_path(dir, m), mtc, error))
+    return std::nullopt;
+  return format_hash(wdl) + ' ' + format_hash(mtc);
+}
+
+std::string counts_text(const MtcTableReport& r, const std::string& hashes) {
+  std::ostringstream o;
+  o << kTag << ' ' << kVersion << ' ' << r.material.name() << ' ' << r.positions << ' ' << r.win << ' ' << r.draw
+    << ' ' << r.loss << ' ' << r.longest_win << ' ' << r.longest_win_index << ' ' << r.longest_loss << ' '
+    << r.longest_loss_index << " W";
+  for (std::uint64_t c : r.win_mtc) o << ' ' << c;
+  o << " L";
+  for (std::uint64_t c : r.loss_mtc) o << ' ' << c;
+  o << ' ' << hashes;
+  return o.str();
+}
+
+// A histogram of `longest + 1` counts after its letter; empty if longest is -1.
+bool read_histogram(std::istringstream& fields, char letter, int longest, std::vector<std::uint64_t>& out) {
+  std::string mark;
+  if (!(fields >> mark) || mark != std::string(1, letter) || longest < -1 || longest > kMaxMtc) return false;
+  out.assign(static_cast<std::size_t>(longest + 1), 0);
+  for (std::uint64_t& c : out)
+    if (!(fields >> c)) return false;
+  return true;
+}
+
+// The counts agree with themselves: histograms sum to the totals, the
+// totals to the table's size, and each longest value has positions.
+bool consistent(const MtcTableReport& r) {
+  std::uint64_t win = 0, loss = 0;
+  for (std::uint64_t c : r.win_mtc) win += c;
+  for (std::uint64_t c : r.loss_mtc) loss += c;
+  const auto has_longest = [](const std::vector<std::uint64_t>& h) { return h.empty() || h.back() > 0; };
+  return win == r.win && loss == r.loss && r.win + r.draw + r.loss == r.positions && has_longest(r.win_mtc) &&
+         has_longest(r.loss_mtc) && r.longest_win_index < r.positions && r.longest_loss_index < r.positions;
+}
+
+}  // namespace
+
+std::string mtc_sidecar_path(const std::string& dir, const Material& m) { return dir + "/" + m.name() + ".mtc-stats"; }
+
+bool write_mtc_sidecar(const std::string& dir, const MtcTableReport& r, std::string& error) {
+  const auto hashes = table_hashes(dir, r.material, error);
+  if (!hashes) return false;
+  return write_checked_line(mtc_sidecar_path(dir, r.material), counts_text(r, *hashes), error);
+}
+
+std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Material& m) {
+  const auto text = read_checked_line(mtc_sidecar_path(dir, m));
+  if (!text) return std::nullopt;  // missing or damaged
+  std::istringstream fields(*text);
+  std::string tag, name, wdl_hash, mtc_hash;
+  int version = 0;
+  MtcTableReport r;
+  r.material = m;
+  if (!(fields >> tag >> version >> name >> r.positions >> r.win >> r.draw >> r.loss >> r.longest_win >>
+        r.longest_win_index >> r.longest_loss >> r.longest_loss_index) ||
+      tag != kTag || version != kVersion || name != m.name() ||
+      !read_histogram(fields, 'W', r.longest_win, r.win_mtc) ||
+      !read_histogram(fields, 'L', r.longest_loss, r.loss_mtc) || !(fields >> wdl_hash >> mtc_hash) ||
+      !consistent(r))
+    return std::nullopt;
+  std::string error;
+  const auto hashes = table_hashes(dir, m, error);
+  if (!hashes || *hashes != wdl_hash + ' ' + mtc_hash) return std::nullopt;  // stale
+  return r;
+}
+
+}  // namespace dtb::gen
