@@ -55,6 +55,10 @@ struct VerifyOptions {
   // is not checked again. So a verify of the 2-6 set (hours) that is
   // stopped resumes at the unit it was checking; any changed file is checked anew.
   std::string journal_file;
+  // Only compare (or write) the checksum list: no value is re-derived. The
+  // comparison takes seconds, so a rebuild can be checked against the
+  // committed tables/CHECKSUMS before (or instead of) the hours of a full verify.
+  bool checksums_only = false;
   bool show_progress = false;
 };
 
@@ -67,7 +71,8 @@ struct VerifyReport {
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
 };
 
-/// True if every check passes. Otherwise false, and `failure` says what
+/// True if every check passes. The checksum list, if given, is compared
+/// first (a mismatch fails before any value is re-derived) and written last. Otherwise false, and `failure` says what
 /// failed first: the file, or the first mismatching position as a FEN.
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure);
 
