@@ -30,18 +30,25 @@ class UnitMtcChecker {
   LargeArray<std::uint8_t>& mtc(std::size_t t) { return mtc_[t]; }
 
   // The first position of table t whose stored MTC is wrong, or kNone.
-  std::uint64_t check(std::size_t t) {
+  // Chunks of positions, so that the progress line moves (a 6-piece unit's
+  // check takes minutes) without an atomic update per position.
+  std::uint64_t check(std::size_t t, ProgressBar* progress) {
+    constexpr std::uint64_t kChunk = 1 << 16;
     std::atomic<std::uint64_t> first{kNone};
-    const auto n = static_cast<std::int64_t>(indexes_[t].size());
-#pragma omp parallel for schedule(dynamic, 4096)
-    for (std::int64_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::uint64_t>(k);
-      if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) continue;
-      const int want = implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i));
-      if (want == mtc_[t][i]) continue;
-      std::uint64_t cur = first.load();
-      while (i < cur && !first.compare_exchange_weak(cur, i)) {
+    const std::uint64_t n = indexes_[t].size();
+    const auto chunks = static_cast<std::int64_t>((n + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
+      for (std::uint64_t i = begin; i < end; ++i) {
+        if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) continue;
+        const int want = implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i));
+        if (want == mtc_[t][i]) continue;
+        std::uint64_t cur = first.load();
+        while (i < cur && !first.compare_exchange_weak(cur, i)) {
+        }
       }
+      if (progress) progress->advance(end - begin);
     }
     return first.load();
   }
@@ -90,12 +97,13 @@ bool has_mtc_table(const std::string& dir, const Material& m) {
 
 bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& finished,
-                     std::string& failure) {
+                     ProgressBar* progress, std::string& failure) {
   UnitMtcChecker checker(materials, values, finished);
   for (std::size_t t = 0; t < materials.size(); ++t)
     if (!load_mtc_values(dir, materials[t], checker.mtc(t), failure)) return false;
   for (std::size_t t = 0; t < materials.size(); ++t) {
-    const std::uint64_t i = checker.check(t);
+    if (progress) progress->set_item(materials[t].name() + ".mtc");
+    const std::uint64_t i = checker.check(t, progress);
     if (i == kNone) continue;
     const Position p = PositionIndex(materials[t]).unrank(i);
     const int expected = checker.implied_mtc(t, p, values[t]->value(i));

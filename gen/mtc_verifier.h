@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "gen/finished_values.h"
+#include "gen/progress_bar.h"
 #include "gen/unit_values.h"
 #include "index/material.h"
 
@@ -35,8 +36,9 @@ bool has_mtc_table(const std::string& dir, const Material& m);
 /// values values[k], capture positions resolved; `finished` for the
 /// promotions). False with a message naming the table and the first wrong
 /// position (a FEN) on the first failure, a missing or damaged file included.
+/// `progress` (may be null) advances by one per position checked.
 bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& finished,
-                     std::string& failure);
+                     ProgressBar* progress, std::string& failure);
 
 }  // namespace dtb::gen

@@ -402,7 +402,7 @@ bool write_checksums(const VerifyOptions& options, const std::vector<Material>& 
 
 // The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
 bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
-               const FinishedValues& finished, VerifyReport& report, std::string& failure) {
+               const FinishedValues& finished, ProgressBar& progress, VerifyReport& report, std::string& failure) {
   std::vector<Material> materials;
   std::vector<const UnitValues*> values;
   int present = 0;
@@ -416,7 +416,7 @@ bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<Checked
     failure = "the unit of " + materials.front().name() + " has a .mtc table for one colour only";
     return false;
   }
-  if (!verify_unit_mtc(dir, materials, values, finished, failure)) return false;
+  if (!verify_unit_mtc(dir, materials, values, finished, &progress, failure)) return false;
   report.mtc_tables += present;
   return true;
 }
@@ -433,6 +433,13 @@ bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit,
       if (!file_xxh3(dir + "/" + name, hashes[name], failure)) return false;
     }
   return true;
+}
+
+// The progress work of checking table m: two passes over its WDL values
+// (the first pass and the proof rounds, UnitChecker) and one over its MTC.
+std::uint64_t verify_work(const std::string& dir, const Material& m) {
+  const std::uint64_t n = PositionIndex(m).size();
+  return 2 * n + (has_mtc_table(dir, m) ? n : 0);
 }
 
 bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
@@ -456,7 +463,9 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     }
     return write_checksums(options, materials, failure);
   }
-  ProgressBar progress("verify", 2 * total_positions(materials), options.show_progress);
+  std::uint64_t work = 0;
+  for (const Material& m : materials) work += verify_work(options.dir, m);
+  ProgressBar progress("verify", work, options.show_progress);
   // Dependencies are read as `dtb gen` reads them: verified tables stay
   // resident while later units read them, the rest comes from the files
   // through the probe's block cache (finished_tables.h). So the verifier
@@ -487,7 +496,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       if (!unit_file_hashes(options.dir, unit_of(m), hashes, failure)) return false;
       if (journal_lists(journal, hashes)) {  // verified by an earlier run: read from its files from now on
         for (const Material& t : unit_of(m)) {
-          progress.skip(2 * PositionIndex(t).size());
+          progress.skip(verify_work(options.dir, t));
           report.positions += PositionIndex(t).size();
           ++report.tables;
           ++report.tables_from_journal;
@@ -511,7 +520,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       return false;
     }
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
-    if (!check_mtc(options.dir, unit, *finished, report, failure)) return false;
+    if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
       report.positions += t->index.size();
