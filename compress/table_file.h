@@ -119,6 +119,13 @@ struct WriteOptions {
   // encode again. Decode time grows with the compressed bytes, so this bounds
   // it for tables that compress poorly. The header records the size chosen.
   std::uint32_t max_average_block_bytes = 0;
+  // With max_average_block_bytes: start the halving at the block size a
+  // sample of blocks predicts (kSizingSamples of them at each size) instead
+  // of encoding the whole table at every size on the way down. The loop
+  // above still checks the whole table's average, so the bound holds; the
+  // size chosen can differ from the plain loop's where the estimate errs
+  // (then the bytes differ too, so tables with committed checksums keep it off).
+  bool size_blocks_by_sample = false;
   // Compress with zstd's optimal parser (strategy btopt) set for blocks of a
   // few KB instead of zstd_level's parameters: 2-7 % smaller blocks for about
   // 2.5x the compression time, and no slower to decode (FORMAT.md, "Blocks").
@@ -129,6 +136,7 @@ struct WriteOptions {
   bool compact_block_table = false;
 };
 inline constexpr std::uint32_t kMinAdaptivePositionsPerBlock = 2048;
+inline constexpr std::size_t kSizingSamples = 256;
 inline constexpr std::uint32_t kDefaultPositionsPerBlock = 8192;
 inline constexpr int kDefaultZstdLevel = 19;
 inline constexpr std::uint32_t kAutoDictionaryBytes = 4096;

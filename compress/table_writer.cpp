@@ -345,6 +345,56 @@ TableError encode_blocks(const std::string& path, const ValueSource& source, con
                          out.frames);
 }
 
+// The average compressed block at block size per_block, estimated from
+// kSizingSamples blocks spread over the table (between the dictionary's
+// training blocks, which it would flatter), compressed with the dictionary
+// trained at that size.
+TableError sampled_block_bytes(const std::string& path, const ValueSource& source, Packing packing,
+                               std::uint32_t per_block, int level, const WriteOptions& options, double& average) {
+  std::vector<BlockScan> scans;
+  if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
+  const std::vector<std::uint16_t> carries = carries_of(scans);
+  std::vector<std::uint8_t> dictionary;
+  if (TableError e = make_dictionary(path, source, carries, packing, per_block, level, options, dictionary)) return e;
+  const std::size_t blocks = carries.size(), take = std::min(blocks, kSizingSamples);
+  std::vector<std::size_t> frame_bytes(take, 0);
+  if (TableError e = for_each_block(take, options.threads, [&]() -> BlockJob {
+        auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
+        return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
+                packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
+                message = std::string()](std::size_t k) mutable -> TableError {
+          if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
+          packer.pack((2 * k + 1) * blocks / (2 * take), packed);
+          if (!compressor->compress(packed, frame, &message))
+            return {TableStatus::IoError, "cannot write " + path + ": " + message};
+          frame_bytes[k] = frame.size();
+          return {};
+        };
+      }, "cannot write " + path))
+    return e;
+  std::size_t total = 0;
+  for (std::size_t b : frame_bytes) total += b;
+  average = take ? static_cast<double>(total) / static_cast<double>(take) : 0.0;
+  return {};
+}
+
+// The block size to encode the whole table at first (WriteOptions::
+// size_blocks_by_sample): the largest, halving from per_block, whose sampled
+// average meets max_average_block_bytes. Only where a sample is much smaller
+// than the table; the halving loop of write_table still checks the real
+// average, so a low estimate costs a pass and never the bound.
+TableError first_block_size(const std::string& path, const ValueSource& source, Packing packing, int level,
+                            const WriteOptions& options, std::uint32_t& per_block) {
+  while (per_block / 2 >= kMinAdaptivePositionsPerBlock &&
+         block_count(source.size(), per_block) >= 4 * kSizingSamples) {
+    double average = 0;
+    if (TableError e = sampled_block_bytes(path, source, packing, per_block, level, options, average)) return e;
+    if (average <= options.max_average_block_bytes) break;
+    per_block /= 2;
+  }
+  return {};
+}
+
 }  // namespace
 
 TableError write_table(const std::string& path, const TableContents& contents) {
@@ -380,6 +430,12 @@ TableError write_table(const std::string& path, const Material& material, TableK
   // Decoding a block costs about 1.5 us plus 4.5 ns per compressed byte, so
   // a table that compresses poorly gets smaller blocks (FORMAT.md, "Block size").
   EncodedBlocks encoded;
+  if (options.size_blocks_by_sample && options.max_average_block_bytes != 0) {
+    const std::uint32_t first = per_block;
+    if (TableError e = first_block_size(path, source, packing, level, options, per_block)) return e;
+    if (per_block != first)
+      if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
+  }
   for (;;) {
     if (TableError e = encode_blocks(path, source, scans, packing, per_block, level, options, encoded)) return e;
     if (!halve_block_size(options, per_block, encoded.frames.size(), encoded.frame_bytes())) break;

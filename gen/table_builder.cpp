@@ -109,14 +109,23 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
 //    compact block table of format version 2 (6 bytes a block, not 16): the
 //    16-byte entries alone were 3.5 % of the 6-piece set. 2-5 piece tables
 //    keep 16384/600, level 9 and version 1, so their committed checksums stand.
-WriteOptions generator_write_options(const Material& m, int threads) {
+//  - `.mtc` tables of 6 or more pieces (a byte a position, compressing 5-20x
+//    worse than `.wdl`) use neither the optimal parser nor the plain halving
+//    from 32768: each table was encoded two to four times at 2.5x the cost,
+//    and writing the `.mtc` set took most of a 2-6 `--mtc` build (91 % of its
+//    CPU samples while writing KKKKvKM). They use level 9 and start at the block
+//    size a sample predicts (WriteOptions::size_blocks_by_sample): KKMvKM
+//    re-encoded 3.4x faster, 9 % larger.
+WriteOptions generator_write_options(const Material& m, TableKind kind, int threads) {
   const bool six_or_more = m.pieces() >= 6;
+  const bool large_mtc = six_or_more && kind == TableKind::Mtc;
   WriteOptions options;
   options.zstd_level = 9;
   options.positions_per_block = six_or_more ? 32768 : 16384;
   options.dictionary_bytes = std::nullopt;  // the writer's automatic choice
   options.max_average_block_bytes = six_or_more ? 750 : 600;
-  options.zstd_optimal_parsing = six_or_more;
+  options.zstd_optimal_parsing = six_or_more && !large_mtc;
+  options.size_blocks_by_sample = large_mtc;
   options.compact_block_table = six_or_more;
   options.threads = threads;
   return options;
@@ -165,12 +174,12 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     // Nothing may be thrown out of an OpenMP region (it would terminate the process).
     try {
       if (TableError e = write_table(wdl_table_path(dir, t), t, TableKind::Wdl, *solution.values[i],
-                                     generator_write_options(t, threads)))
+                                     generator_write_options(t, TableKind::Wdl, threads)))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
       else if (i < solution.mtc.size())
         if (TableError m = write_table(mtc_table_path(dir, t), t, TableKind::Mtc,
                                        MtcTableSource(*solution.mtc[i], *solution.values[i]),
-                                       generator_write_options(t, threads)))
+                                       generator_write_options(t, TableKind::Mtc, threads)))
           errors[i] = {m.status, "writing " + t.name() + " MTC: " + m.message};
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};

@@ -241,6 +241,61 @@ TEST_CASE("a table that compresses poorly gets smaller blocks", "[table]") {
 
 namespace {
 
+// 1024 blocks of 4096 positions (the least a sample is taken for:
+// 4 x kSizingSamples blocks) of noise (values 0..3, MTC-like), except that
+// blocks whose number is 2 mod 4 hold a single value if `fool_the_sample`:
+// those are the blocks the sample compresses.
+std::vector<std::uint16_t> sizing_table(bool fool_the_sample) {
+  constexpr std::uint32_t kBlock = 4096;
+  static_assert(4 * kSizingSamples * kBlock == 1024 * 4096);
+  std::mt19937 rng(17);
+  std::vector<std::uint16_t> v(1024 * kBlock);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    v[i] = fool_the_sample && (i / kBlock) % 4 == 2 ? 1 : static_cast<std::uint16_t>(rng() % 4);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("sizing blocks by a sample starts where the halving would end, with the same bytes", "[table]") {
+  testing::TempDir dir;
+  const std::vector<std::uint16_t> values = sizing_table(false);
+  WriteOptions options;
+  options.positions_per_block = 4096;  // noise: ~1,000 bytes a block at 4096, ~500 at 2048
+  options.max_average_block_bytes = 700;
+  options.zstd_level = 9;
+  options.threads = 2;
+  const TableContents contents{kMaterial, TableKind::Mtc, values, {}};
+  REQUIRE_FALSE(write_table(dir.file("loop.mtc"), contents, options));
+  options.size_blocks_by_sample = true;
+  REQUIRE_FALSE(write_table(dir.file("sample.mtc"), contents, options));
+  options.threads = 1;
+  REQUIRE_FALSE(write_table(dir.file("sample1.mtc"), contents, options));
+  CHECK(open_ok(dir.file("loop.mtc"))->positions_per_block() == 2048);
+  // The estimate was right, so the one pass at 2048 wrote what the loop wrote after two.
+  CHECK(testing::read_bytes(dir.file("sample.mtc")) == testing::read_bytes(dir.file("loop.mtc")));
+  CHECK(testing::read_bytes(dir.file("sample1.mtc")) == testing::read_bytes(dir.file("sample.mtc")));
+}
+
+TEST_CASE("a sample that underestimates the blocks costs a pass, never the bound", "[table]") {
+  testing::TempDir dir;
+  const std::vector<std::uint16_t> values = sizing_table(true);
+  WriteOptions options;
+  options.positions_per_block = 4096;
+  options.max_average_block_bytes = 500;  // three noisy blocks in four: ~750 a block at 4096
+  options.zstd_level = 9;
+  options.size_blocks_by_sample = true;
+  REQUIRE_FALSE(write_table(dir.file("t.mtc"), {kMaterial, TableKind::Mtc, values, {}}, options));
+  const auto t = open_ok(dir.file("t.mtc"));
+  CHECK(t->positions_per_block() == 2048);  // the sample saw only constant blocks and said 4096
+  std::uint64_t bytes = 0;
+  for (std::uint64_t b = 0; b < t->block_count(); ++b) bytes += t->block_bytes(b);
+  CHECK(bytes <= 500 * t->block_count());
+  CHECK(read_all(*t) == values);
+}
+
+namespace {
+
 std::uint16_t format_version_of(const std::vector<std::uint8_t>& file) {
   return static_cast<std::uint16_t>(file.at(8) | (file.at(9) << 8));
 }
