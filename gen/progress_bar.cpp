@@ -54,13 +54,11 @@ void ProgressBar::set_item(const std::string& item) {
 }
 
 void ProgressBar::advance(std::uint64_t work) {
-  if (!enabled_) return;
   done_.fetch_add(work * weight_, std::memory_order_relaxed);
-  draw(false);
+  if (enabled_) draw(false);
 }
 
 void ProgressBar::skip(std::uint64_t work) {
-  if (!enabled_) return;
   skipped_.fetch_add(work * weight_, std::memory_order_relaxed);
   advance(work);
 }

@@ -23,7 +23,8 @@ std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done,
 
 class ProgressBar {
  public:
-  /// `enabled` false makes every call a no-op (library users, tests).
+  /// `enabled` false prints nothing (library users, tests); the counts
+  /// below are kept either way.
   ProgressBar(std::string task, std::uint64_t total_work, bool enabled);
   ~ProgressBar();
 
@@ -40,6 +41,11 @@ class ProgressBar {
   void skip(std::uint64_t work);
   /// Print the final line (100%, elapsed time).
   void finish();
+
+  std::uint64_t total() const { return total_; }
+  /// Work done so far, skipped work included.
+  std::uint64_t done() const { return done_.load(std::memory_order_relaxed); }
+  std::uint64_t skipped() const { return skipped_.load(std::memory_order_relaxed); }
 
  private:
   void draw(bool force);

@@ -139,3 +139,32 @@ TEST_CASE("a build with MTC leaves no scratch file behind, and removes those not
   CHECK(std::find(summary.notes.begin(), summary.notes.end(), "removed unused KKKKKvKK.mtc-work") !=
         summary.notes.end());
 }
+
+TEST_CASE("a resumed build counts the units it finds finished as done, not as work of this run") {
+  const std::string dir = gen::testing::make_temp_dir("progress-resume");
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  options.out_dir = dir;
+  gen::BuildSummary summary;
+  std::string error;
+  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
+  const std::vector<Material> done = gen::units_to_build(options);
+  // A 3-piece table damaged: its unit is solved again, so it counts as work to do.
+  const Material damaged = done.back();
+  fs::resize_file(dir + "/" + damaged.name() + ".wdl", 100);
+
+  options.max_pieces = 4;
+  gen::BuildSummary resumed;
+  gen::UnitBuilder builder(options, resumed);
+  std::vector<Material> missing;
+  REQUIRE(builder.prepare(missing, error) == gen::BuildStatus::Ok);
+  std::uint64_t all = 0, finished = 0;
+  for (const Material& m : gen::units_to_build(options)) all += gen::UnitBuilder::solve_work(m);
+  for (const Material& m : done)
+    if (m != damaged) finished += gen::UnitBuilder::solve_work(m);
+  const gen::ProgressBar& progress = builder.progress();
+  CHECK(progress.total() == all);
+  CHECK(progress.done() == finished);     // the percentage: how much of the whole build is done
+  CHECK(progress.skipped() == finished);  // and none of it sets the rate the ETA extrapolates
+  CHECK(std::find(missing.begin(), missing.end(), damaged) != missing.end());
+}
