@@ -121,6 +121,7 @@ const char* dtb_status_string(dtb_status status) {
     case DTB_INVALID_ARGUMENT: return "invalid argument";
     case DTB_NOT_IN_CLASS: return "not in a draw-limit class";
     case DTB_GAME_OVER: return "game over (no legal move)";
+    case DTB_NOT_EXACT: return "not exact (article 6.2)";
   }
   return "unknown status";
 }

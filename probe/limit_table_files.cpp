@@ -73,6 +73,17 @@ const LimitTableFiles::OpenTable* LimitTableFiles::table(const Material& m, Prob
   return open_.emplace(m, std::move(entry)).first->second.get();
 }
 
+dtb_status LimitTableFiles::max_value(const Material& m, std::uint16_t& out, ProbeError* error) {
+  ProbeError open_error;
+  const OpenTable* t = table(m, &open_error);
+  if (!t) {
+    if (error) *error = open_error;
+    return open_error.status;
+  }
+  out = t->reader->max_value();
+  return DTB_OK;
+}
+
 dtb_status LimitTableFiles::value(const Position& w, std::uint16_t& out, ProbeError* error) {
   const Material m = material_of(w);
   ProbeError open_error;

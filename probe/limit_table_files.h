@@ -43,6 +43,11 @@ class LimitTableFiles {
   /// (with the block) if it is damaged, DTB_IO_ERROR if it cannot be read.
   dtb_status value(const Position& w, std::uint16_t& out, ProbeError* error);
 
+  /// The largest value stored in m's file (its header's max_value): for a
+  /// `.mtc` file the longest conversion of a win or loss in the table. Same
+  /// errors as value().
+  dtb_status max_value(const Material& m, std::uint16_t& out, ProbeError* error);
+
  private:
   struct OpenTable {
     std::unique_ptr<TableReader> reader;

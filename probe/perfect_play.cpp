@@ -13,6 +13,9 @@
 namespace dtb::probe {
 namespace {
 
+// FMJD 6.2: 25 moves of each player with only kings moving and no capture.
+constexpr int kArticle62Plies = 50;
+
 dtb_status fail(ProbeError* error, dtb_status status, std::string material, std::string message) {
   if (error) *error = ProbeError{status, std::move(material), -1, std::move(message)};
   return status;
@@ -80,10 +83,65 @@ dtb_status PerfectPlay::mtc(const Position& p, Wdl& value, std::optional<int>& m
 }
 
 dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error) {
-  constexpr int kPlies = 50;  // FMJD 6.2: 25 moves of each player
   std::optional<int> plies;
   if (const dtb_status s = mtc(p, out, plies, error); s != DTB_OK) return s;
-  if (plies && *plies > kPlies - plies_since_conversion) out = Wdl::Draw;
+  if (plies && *plies > kArticle62Plies - plies_since_conversion) out = Wdl::Draw;
+  if (out == Wdl::Draw) return DTB_OK;  // exact everywhere: 6.2 never makes a draw a win
+  bool exact = true;
+  std::string unclean;
+  const Material m = material_of(white_to_move_form(p));
+  if (const dtb_status s = rule62_exact(m, exact, unclean, error); s != DTB_OK) return s;
+  if (exact) return DTB_OK;
+  return fail(error, DTB_NOT_EXACT, m.name(),
+              "article 6.2 value of " + m.name() + " not exact: it converts into " + unclean +
+                  ", whose wins or losses convert later than 50 plies, so a conversion's value from a fresh "
+                  "count may differ from its theoretical one (the rule-aware solve is not built yet); theoretical " +
+                  std::string(to_string(out)) + " in " + std::to_string(*plies) + " plies to the next conversion");
+}
+
+dtb_status PerfectPlay::clean(const Material& m, bool& out, ProbeError* error) {
+  std::uint16_t longest = 0;
+  if (const dtb_status s = files_.max_value(m, longest, error); s != DTB_OK) return s;
+  out = longest <= kArticle62Plies;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error) {
+  {
+    std::lock_guard lock(exact_mutex_);
+    if (const auto it = exact_.find(m); it != exact_.end()) {
+      exact = it->second.exact;
+      unclean = it->second.unclean;
+      return DTB_OK;
+    }
+  }
+  // Decided without the lock (the recursion takes it); two threads may both
+  // decide a material, with the same answer.
+  Exactness e;
+  std::vector<Material> own;
+  if (m.men() > 0) own = {m, m.reversed()};
+  for (const Material& t : own) {
+    bool is_clean = true;
+    if (const dtb_status s = clean(t, is_clean, error); s != DTB_OK) return s;
+    if (!is_clean) e = {false, t.name()};
+    if (!e.exact) break;
+  }
+  for (const Material& d : direct_dependencies(m)) {
+    if (!e.exact) break;
+    bool is_clean = true, d_exact = true;
+    std::string d_unclean;
+    if (const dtb_status s = clean(d, is_clean, error); s != DTB_OK) return s;
+    if (!is_clean) {
+      e = {false, d.name()};
+      break;
+    }
+    if (const dtb_status s = rule62_exact(d, d_exact, d_unclean, error); s != DTB_OK) return s;
+    if (!d_exact) e = {false, d_unclean};
+  }
+  std::lock_guard lock(exact_mutex_);
+  exact_.emplace(m, e);
+  exact = e.exact;
+  unclean = e.unclean;
   return DTB_OK;
 }
 

@@ -19,9 +19,12 @@
 // one-value-per-position tables (.dtw, .rule, .mtc), in `base`'s cache.
 //
 // Thread safety: every member may be called from many threads at once
-// (Tablebase and LimitTableFiles are; this class adds no mutable state).
+// (Tablebase and LimitTableFiles are; the one state this class adds, the
+// exactness of each material for article 6.2, is under a mutex).
 #pragma once
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -61,7 +64,16 @@ class PerfectPlay {
   /// rules --article 6.2` checks per directory (gen/mtc_report.h; true of
   /// every 2-5 piece table). Class materials (6.3/6.4) are the caller's
   /// business: there the class count, never shorter, runs out first.
+  /// A win or loss whose material is not exact there (rule62_exact) gives
+  /// DTB_NOT_EXACT; a draw is exact everywhere.
   dtb_status rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
+
+  /// Whether rule62() is exact for positions of m (gen/mtc_report.h): every
+  /// table m converts into (direct_dependencies, transitively; and m's own
+  /// unit if m has men: a man move stays in it) is clean, no MTC above 50 in
+  /// its .mtc header. If not, `unclean` names the first table that is not.
+  /// Decided once per material, then remembered.
+  dtb_status rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error);
   /// Whether a move of `p` is a conversion: a capture or a man move.
   static bool converts(const Position& p, const Move& m);
 
@@ -72,9 +84,18 @@ class PerfectPlay {
   // is the value of the position after it for its side to move.
   dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
 
+  // Whether m's .mtc file exists and holds no MTC above 50.
+  dtb_status clean(const Material& m, bool& out, ProbeError* error);
+
   Tablebase& base_;
   std::string dir_;
   LimitTableFiles files_;
+  struct Exactness {
+    bool exact = true;
+    std::string unclean;  // the first table found not clean
+  };
+  std::mutex exact_mutex_;
+  std::map<Material, Exactness> exact_;  // rule62_exact's answers, by material
 };
 
 }  // namespace dtb::probe

@@ -138,7 +138,7 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
     const dtb_status s = tables.rules(pos, plies_since_conversion, rules_class_count, v, &e);
     if (s == DTB_OK)
       r.rules_wdl = static_cast<Wdl>(v);
-    else if (s != DTB_TABLE_MISSING)
+    else if (s != DTB_TABLE_MISSING && s != DTB_NOT_EXACT)  // no rule value to give: rules_wdl stays null
       return failed(std::move(r), failure_of(s, e));
   }
   const auto p = parse_fen(r.fen);

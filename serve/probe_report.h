@@ -47,7 +47,8 @@ struct ProbeReport {
   std::optional<int> mtc;                // plies to the next conversion; unset for a draw
   std::optional<std::string> best_move;  // FMJD notation; unset without a legal move
   // With a 6.2 count given: the value under article 6.2 (and 6.3/6.4 in
-  // their classes, dtb_probe_rules). Unset without the tables it needs.
+  // their classes, dtb_probe_rules). Unset without the tables it needs, and
+  // for a win or loss the tables cannot decide exactly (DTB_NOT_EXACT).
   std::optional<Wdl> rules_wdl;
   std::vector<MoveReport> moves;
 };

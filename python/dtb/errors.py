@@ -33,6 +33,8 @@ class Status(enum.IntEnum):
     IO_ERROR = 6
     INVALID_ARGUMENT = 7
     NOT_IN_CLASS = 8
+    GAME_OVER = 9
+    NOT_EXACT = 10
 
 
 class DtbError(Exception):

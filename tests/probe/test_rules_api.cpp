@@ -13,7 +13,9 @@
 #include <map>
 #include <tuple>
 
+#include "compress/table_file.h"
 #include "dtb/dtb.h"
+#include "index/material.h"
 #include "index/draw_rule_class.h"
 #include "index/position_index.h"
 #include "probe_test_support.h"
@@ -96,6 +98,50 @@ TEST_CASE("dtb_probe_rules: article 6.2 values equal a depth-limited minimax of 
   }
   CHECK(compared > 10000);
   CHECK(drawn_by_rule > 0);  // the count bites somewhere, or the test shows nothing
+}
+
+TEST_CASE("dtb_probe_rules: a win that converts into a table with conversions past 50 plies is not exact") {
+  // KKvK's .mtc rewritten to claim a 60-ply conversion (its header's largest
+  // value): what converts into KKvK - KKvM, by Black's promotion - can no
+  // longer trust "theoretical if MTC <= 50 - c" for a win or a loss.
+  const TempDir dir;
+  run_gen("--max-pieces 3 --mtc --threads 2", dir.path());
+  const Material kkvk = *parse_material("KKvK");
+  const std::string path = dir.file("KKvK.mtc");
+  {
+    TableError e;
+    const auto reader = TableReader::open(path, &e);
+    REQUIRE(reader);
+    std::vector<std::uint16_t> values, block;
+    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
+      REQUIRE_FALSE(reader->decode_block(b, block));
+      values.insert(values.end(), block.begin(), block.end());
+    }
+    values.back() = 60;
+    REQUIRE_FALSE(write_table(path, TableContents{kkvk, TableKind::Mtc, values, {}}));
+  }
+  Handle h(dir.path());
+  dtb_wdl v = DTB_DRAW;
+  int mtc = -1;
+  const dtb_position win = c_fen("W:WK2,K3:B1");  // KKvM: 2-7, then Black must capture
+  REQUIRE(dtb_probe_mtc(h.t, &win, &v, &mtc, nullptr) == DTB_OK);
+  REQUIRE((v == DTB_WIN && mtc == 2));
+  dtb_error e{};
+  CHECK(dtb_probe_rules(h.t, &win, 0, -1, &v, &e) == DTB_NOT_EXACT);
+  CHECK(std::string(e.material) == "KKvM");
+  CHECK(std::string(e.message).find("KKvK") != std::string::npos);
+  // A draw stays exact: with 49 plies counted the 2-ply conversion comes too late.
+  CHECK(dtb_probe_rules(h.t, &win, 49, -1, &v, nullptr) == DTB_OK);
+  CHECK(v == DTB_DRAW);
+  // KvM converts only into KvK (Black's promotion), MvM into KvM, MvK and
+  // smaller: neither reaches KKvK. (KKvK itself is a 6.4 class material,
+  // valued by its class count.)
+  const dtb_position king = c_fen("W:WK2:B1");
+  CHECK(dtb_probe_rules(h.t, &king, 0, -1, &v, nullptr) == DTB_OK);
+  CHECK(v == DTB_WIN);
+  const dtb_position men = c_fen("W:W6:B2");
+  CHECK(dtb_probe_rules(h.t, &men, 0, -1, &v, nullptr) == DTB_OK);
+  CHECK(v == DTB_WIN);
 }
 
 TEST_CASE("dtb_probe_rules: in a 6.3/6.4 class the class count decides; bad counts are refused") {

@@ -51,6 +51,7 @@ typedef enum dtb_status {
   DTB_INVALID_ARGUMENT = 7, /* NULL pointer, buffer too small, bad FEN text */
   DTB_NOT_IN_CLASS = 8,     /* dtb_probe_rule: the material is in no 6.3/6.4 draw-limit class */
   DTB_GAME_OVER = 9,        /* dtb_best_move: the side to move has no legal move (it has lost) */
+  DTB_NOT_EXACT = 10,       /* dtb_probe_rules: the tables cannot decide this 6.2 value exactly (see there) */
 } dtb_status;
 
 /* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN. */
@@ -233,9 +234,15 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
  * plies_in_class < plies_since_conversion there; a draw past the class's
  * limit). Elsewhere: the theoretical
  * value if the next conversion can be forced within 50 - plies_since_conversion
- * plies (mtc, dtb_probe_mtc), else a draw; exact when no table the position
- * converts into has a conversion longer than 50 plies, which `dtb rules
- * --article 6.2` reports per directory (true of every 2-5 piece table).
+ * plies (mtc, dtb_probe_mtc), else a draw. That is exact when every table the
+ * position's material converts into (its captures and promotions,
+ * transitively, and its own for a material with men) is "clean": no win or
+ * loss in it converts later than 50 plies (each .mtc header's largest value;
+ * `dtb rules --article 6.2` reports the same per table). True of every 2-5
+ * piece table, not of KKKMvKM (53 plies) and what converts into it. There a
+ * draw is still exact (6.2 never creates a win, and the winner's conversions
+ * can only get longer), but a win or loss is not: DTB_NOT_EXACT, naming the
+ * table that is not clean, instead of a value that may be wrong.
  * Needs the .mtc tables (and the .rule tables for class materials). */
 dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                            int plies_in_class, dtb_wdl* wdl, dtb_error* error);
