@@ -58,12 +58,13 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
   }
   probe::PerfectPlay play(*base, dir);
   std::ostringstream out;
-  bool all_exact = true;
+  bool all_exact = true, any_r62 = false;
   int longest = -1;
   if (json) out << "[";
   for (std::size_t k = 0; k < tables.size(); ++k) {
     const gen::MtcTableReport& t = tables[k];
     all_exact = all_exact && t.exact;
+    any_r62 = any_r62 || t.has_r62;
     longest = std::max(longest, t.longest_win);
     const PositionIndex index(t.material);
     const Position win = index.unrank(t.longest_win_index);
@@ -77,8 +78,11 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
           << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_line\":"
           << (fen.empty() ? "null" : json_string(line)) << ",\"wins_drawn_at\":[";
       for (int c = 0; c < gen::kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
-      out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
-          << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc) << "}";
+      out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"rule_aware\":" << (t.has_r62 ? "true" : "false")
+          << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
+          << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc);
+      if (t.has_r62) out << ",\"win_r62_histogram\":" << json_histogram(t.win_r62);
+      out << "}";
       continue;
     }
     if (k == 0) {
@@ -99,16 +103,21 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
       std::snprintf(row, sizeof row, " %8llu", static_cast<unsigned long long>(t.wins_drawn_at(c)));
       out << row;
     }
-    out << "  " << (t.exact ? "yes" : "NO") << "\n";
+    out << "  " << (t.has_r62 ? "r62" : t.exact ? "yes" : "NO") << "\n";
     if (!fen.empty()) out << "          longest: " << fen << "  " << line << "\n";
   }
   if (json) {
     out << "\n]\n";
   } else {
-    out << (all_exact ? "Every table is exact: no conversion anywhere takes more than 50 plies, so a position's 6.2 value "
-                        "with c plies counted is its theoretical value if MTC <= 50 - c, else a draw.\n"
-                      : "Tables marked NO convert into tables with MTC over 50: their 6.2 values need a rule-aware "
-                        "solve; the counts shown for them are the MTC ones.\n")
+    out << (all_exact && !any_r62
+                ? "Every table is exact: no conversion anywhere takes more than 50 plies, so a position's 6.2 value "
+                  "with c plies counted is its theoretical value if MTC <= 50 - c, else a draw.\n"
+            : all_exact
+                ? "Every table is exact: tables marked r62 were solved under the rule (dtb gen --rule62), their "
+                  "drawn@c counts are exact; elsewhere MTC decides (MTC <= 50 - c).\n"
+                : "Tables marked NO convert into tables whose 6.2 values are not all theoretical: theirs need the "
+                  "rule-aware solve (dtb gen --rule62); the counts shown for them are the MTC ones, an upper bound "
+                  "on what survives.\n")
         << "Longest conversion of a win: " << longest << " plies.\n";
   }
   std::cout << out.str();

@@ -1,4 +1,4 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc]
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc] [--rule62]
 // [--timings FILE] [--quiet] [--shared-dir] [--scratch DIR] [--ranks-log FILE]: build every missing WDL table
 // up to N pieces (gen/table_builder.h), on many processes under mpirun (cluster/distributed_build.h).
 #include <omp.h>
@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/memory_reuse.h"
 #include "gen/interrupt.h"
+#include "gen/rule62_builder.h"
 #include "gen/table_builder.h"
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
@@ -107,6 +108,24 @@ int report_build(gen::BuildStatus status, const gen::BuildOptions& options, cons
   return 0;
 }
 
+// --rule62: after the .wdl and .mtc tables, the .r62 tables of the units
+// that MTC alone does not decide under article 6.2 (gen/rule62_builder.h).
+int build_rule62(const gen::BuildOptions& options) {
+  gen::Rule62Summary summary;
+  std::string error;
+  const gen::BuildStatus status = gen::build_rule62_tables(options, summary, error);
+  if (status != gen::BuildStatus::Ok) {
+    std::cerr << "dtb gen: " << error << "\n";
+    return status == gen::BuildStatus::Interrupted ? 130 : 1;
+  }
+  std::cout << "article 6.2: " << summary.exact_units << " units decided by MTC (no .r62 needed), "
+            << summary.solved.size() << " solved under the rule, " << summary.reused.size()
+            << " already present and checked";
+  for (const Material& m : summary.solved) std::cout << (m == summary.solved.front() ? ": " : ", ") << m.name();
+  std::cout << " (" << summary.seconds << " s)\n" << std::flush;
+  return 0;
+}
+
 // Options only a distributed build reads (`mpirun -np R dtb gen ...`).
 struct ClusterOptions {
   bool shared_dir = false;
@@ -148,6 +167,7 @@ int run_gen(const Args& args) {
   options.show_progress = true;
   int threads = 0;
   bool dtw = false;  // also distance to win (limits/), and the 6.3/6.4 rule tables
+  bool rule62 = false;  // also the article 6.2 tables where MTC does not decide
   std::string timings;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -162,6 +182,9 @@ int run_gen(const Args& args) {
       dtw = true;
     } else if (a == "--mtc") {
       options.mtc = true;
+    } else if (a == "--rule62") {
+      options.mtc = true;
+      rule62 = true;
     } else if (a == "--max-pieces" && has_value) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
@@ -219,18 +242,22 @@ int run_gen(const Args& args) {
   std::string error;
   const gen::BuildStatus status = gen::build_tables(options, summary, error);
   if (const int code = report_build(status, options, summary, timings, error)) return code;
+  if (rule62)
+    if (const int code = build_rule62(options)) return code;
   return dtw ? build_limits_tables(options) : 0;
 }
 
 }  // namespace
 
 DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] "
-                   "[--mtc] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
+                   "[--mtc] [--rule62] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
                    "[--ranks-log FILE]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
             "memory (default: a quarter of physical memory); --kings-only: only materials without men (a kings-only unit too large "
             "for SIZE is solved in half a byte a position, slower; --compact-states: every one); --mtc also "
-            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --dtw also "
+            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --rule62 (implies --mtc) then "
+            "writes .r62 tables for the units whose article 6.2 values MTC alone does not decide (solved again under the "
+            "rule); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
             "time went (tab-separated); a unit being solved is saved after a level every M minutes (default 5; 0: "
             "every level) and a rerun resumes it there. Under mpirun (a dtb built with -DDTB_MPI=ON) every rank but 0 "

@@ -26,9 +26,13 @@ enum class TableKind : std::uint8_t {
   Mtc = 4,   // moves to conversion: plies to the next capture or man move
              // (the end of the game counts as one) with perfect play; read
              // only where the WDL value is not a draw and there is no capture
+  Rule62 = 5,  // article 6.2 from a fresh count, for tables where MTC alone does
+               // not decide it (gen/rule62_builder.h): plies to a conversion
+               // that keeps the result under 6.2, 51 if none can be forced
+               // within the count; read only where the WDL value is not a draw
 };
 
-/// File name extension of a kind, with the dot: ".wdl", ".dtw", ".rule", ".mtc".
+/// File name extension of a kind, with the dot: ".wdl", ".dtw", ".rule", ".mtc", ".r62".
 const char* table_extension(TableKind kind);
 
 /// How the values of one block are laid out before zstd compresses them

@@ -1,6 +1,7 @@
 #include "gen/mtc_report.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -10,9 +11,12 @@
 #include "gen/mtc_values.h"
 #include "gen/table_builder.h"
 #include "gen/table_directory.h"
+#include "gen/table_loading.h"
 #include "gen/unit_values.h"
 
 namespace dtb::gen {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -41,7 +45,8 @@ constexpr std::uint64_t kCountChunk = std::uint64_t{1} << 18;
 
 }  // namespace
 
-MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc) {
+MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc,
+                               bool captures_stored) {
   const std::uint64_t n = values.size();
   const auto chunks = static_cast<std::int64_t>((n + kCountChunk - 1) / kCountChunk);
   PartialCounts total;
@@ -61,7 +66,7 @@ MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, cons
           ++mine.draw;
           continue;
         }
-        const int p = values.capture(i) ? 1 : plies[k];
+        const int p = values.capture(i) && !captures_stored ? 1 : plies[k];
         if (v == Wdl::Win) {
           ++mine.win[static_cast<std::size_t>(p)];
           PartialCounts::keep_longest(p, i, mine.longest_win, mine.longest_win_index);
@@ -91,36 +96,45 @@ MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, cons
 
 namespace {
 
-// A table is exact when every table it converts into is clean: its
-// dependencies (every capture and promotion, transitively, as build order
-// has them) and, for a material with men, its own unit (a man move stays in
-// it, one level up). A kings-only table converts only into smaller ones.
+// A table is exact when every table it converts into is faithful (its 6.2
+// values from a fresh count are its theoretical ones): its dependencies
+// (every capture and promotion, transitively, as build order has them) and,
+// for a material with men, its own unit (a man move stays in it, one level
+// up), which must then be clean. A kings-only table converts only into
+// smaller ones. A table with its own `.r62` table is answered by it: exact.
 void mark_exact(std::vector<MtcTableReport>& tables) {
-  std::map<Material, const MtcTableReport*> by_material;
-  for (const MtcTableReport& t : tables) by_material[t.material] = &t;
-  std::map<Material, bool> exact;  // filled in build order: dependencies first
-  for (MtcTableReport& t : tables) {
+  std::map<Material, MtcTableReport*> by_material;
+  for (MtcTableReport& t : tables) by_material[t.material] = &t;
+  for (MtcTableReport& t : tables) {  // in build order: dependencies first
     bool ok = true;
     for (const Material& d : direct_dependencies(t.material)) {
       const auto it = by_material.find(d);
-      ok = ok && it != by_material.end() && it->second->clean() && exact[d];
+      ok = ok && it != by_material.end() && it->second->faithful();
     }
     if (t.material.men() > 0)
       for (const Material& u : unit_of(t.material)) {
         const auto it = by_material.find(u);
         ok = ok && it != by_material.end() && it->second->clean();
       }
-    exact[t.material] = ok;
+    t.exact = ok || t.has_r62;
   }
-  for (MtcTableReport& t : tables) t.exact = exact[t.material];
+}
+
+// The counts of m's `.r62` table (count_mtc_table with captures stored)
+// into m's report.
+void take_r62_counts(const MtcTableReport& r62, MtcTableReport& into) {
+  into.has_r62 = true;
+  into.win_r62 = r62.win_mtc;
+  into.r62_longest = std::max(r62.longest_win, r62.longest_loss);
 }
 
 }  // namespace
 
 std::uint64_t MtcTableReport::wins_drawn_at(int c) const {
+  const std::vector<std::uint64_t>& plies = has_r62 ? win_r62 : win_mtc;
   std::uint64_t drawn = 0;
-  for (std::size_t k = 0; k < win_mtc.size(); ++k)
-    if (static_cast<int>(k) > kArticle62Plies - c) drawn += win_mtc[k];
+  for (std::size_t k = 0; k < plies.size(); ++k)
+    if (static_cast<int>(k) > kArticle62Plies - c) drawn += plies[k];
   return drawn;
 }
 
@@ -145,20 +159,35 @@ bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::v
   for (std::size_t k = 0; k < materials.size(); ++k) {
     const Material& m = materials[k];
     progress.set_item(m.name());
+    const bool r62 = fs::exists(r62_table_path(dir, m));
     if (!recount)
       if (auto recorded = read_mtc_sidecar(dir, m)) {
-        out.push_back(std::move(*recorded));
-        progress.advance(out.back().positions);
-        continue;  // later tables read its values from the file if they need them
+        const auto r62_counts = r62 ? read_mtc_sidecar(dir, m, TableKind::Rule62) : std::nullopt;
+        if (!r62 || r62_counts) {
+          if (r62_counts) take_r62_counts(*r62_counts, *recorded);
+          out.push_back(std::move(*recorded));
+          progress.advance(out.back().positions);
+          continue;  // later tables read its values from the file if they need them
+        }
       }
     auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
     std::uint64_t bytes = 0;
     if (!load_checked(dir, m, *finished, *values, bytes, error)) return false;
-    LargeArray<std::uint8_t> mtc;
-    if (!load_mtc_values(dir, m, mtc, error)) return false;
-    out.push_back(count_mtc_table(m, *values, [&mtc](std::uint64_t first, std::span<std::uint8_t> plies) {
-      std::copy_n(mtc.data() + first, plies.size(), plies.begin());
-    }));
+    for (const TableKind kind : {TableKind::Mtc, TableKind::Rule62}) {
+      if (kind == TableKind::Rule62 && !r62) continue;
+      LargeArray<std::uint8_t> plies;
+      if (!load_mtc_values(dir, m, plies, error, kind)) return false;
+      const MtcTableReport counts = count_mtc_table(
+          m, *values,
+          [&plies](std::uint64_t first, std::span<std::uint8_t> to) {
+            std::copy_n(plies.data() + first, to.size(), to.begin());
+          },
+          kind == TableKind::Rule62);
+      if (kind == TableKind::Mtc)
+        out.push_back(counts);
+      else
+        take_r62_counts(counts, out.back());
+    }
     progress.advance(values->size());
     const std::vector<Material> remaining(materials.begin() + static_cast<std::ptrdiff_t>(k) + 1, materials.end());
     finished->keep(m, std::move(values), remaining);

@@ -47,7 +47,17 @@ struct MtcTableReport {
   /// Every table this one converts into is clean (see above): its 6.2
   /// values are exactly "theoretical if MTC <= 50 - c, else a draw".
   bool exact = false;
-  /// Wins that 6.2 draws when c plies are already counted (MTC > 50 - c).
+  /// With an `.r62` table (rule62_builder.h, for a table that is not exact):
+  /// its wins by stored `.r62` value (0-50: plies to a conversion that keeps
+  /// the win under 6.2 from a fresh count; 51: none within the count).
+  bool has_r62 = false;
+  std::vector<std::uint64_t> win_r62;
+  int r62_longest = -1;  // its largest stored value over wins and losses
+  /// Under 6.2 from a fresh count every position keeps its theoretical
+  /// value: by the `.r62` table if there is one, else exact and clean.
+  bool faithful() const { return has_r62 ? r62_longest <= kArticle62Plies : exact && clean(); }
+  /// Wins that 6.2 draws when c plies are already counted: stored `.r62`
+  /// value above 50 - c where there is one, else MTC above 50 - c.
   std::uint64_t wins_drawn_at(int c) const;
 };
 
@@ -57,8 +67,11 @@ using MtcReader = std::function<void(std::uint64_t first, std::span<std::uint8_t
 
 /// The counts of one table (every field but `exact`, which needs the whole
 /// set): its true values (captures resolved) and its MTC (a capture position
-/// converts at once: 1, whatever is stored there).
-MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc);
+/// converts at once: 1, whatever is stored there). With `captures_stored`,
+/// the histograms count what is stored at captures too: the counts of an
+/// `.r62` table, read as its MTC.
+MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, const MtcReader& mtc,
+                               bool captures_stored = false);
 
 /// Every table of `dir` that has both a `.wdl` and a `.mtc` file, in build
 /// order: from the counts recorded when it was built (mtc_sidecar.h), or,

@@ -12,20 +12,28 @@
 namespace dtb::gen {
 namespace {
 
-constexpr const char* kTag = "draughts-tb-mtc-stats";
+// One tag per kind: a `.r62-stats` line is never read as a `.mtc-stats` one.
+const char* tag_of(TableKind kind) {
+  return kind == TableKind::Rule62 ? "draughts-tb-r62-stats" : "draughts-tb-mtc-stats";
+}
+
+std::string table_path(const std::string& dir, const Material& m, TableKind kind) {
+  return kind == TableKind::Rule62 ? r62_table_path(dir, m) : mtc_table_path(dir, m);
+}
 constexpr int kVersion = 1;
 
-// "<.wdl XXH3> <.mtc XXH3>" of m's tables as they are now, or nothing.
-std::optional<std::string> table_hashes(const std::string& dir, const Material& m, std::string& error) {
+// "<.wdl XXH3> <.mtc (or .r62) XXH3>" of m's tables as they are now, or nothing.
+std::optional<std::string> table_hashes(const std::string& dir, const Material& m, TableKind kind,
+                                        std::string& error) {
   std::uint64_t wdl = 0, mtc = 0;
-  if (!file_xxh3(wdl_table_path(dir, m), wdl, error) || !file_xxh3(mtc_table_path(dir, m), mtc, error))
+  if (!file_xxh3(wdl_table_path(dir, m), wdl, error) || !file_xxh3(table_path(dir, m, kind), mtc, error))
     return std::nullopt;
   return format_hash(wdl) + ' ' + format_hash(mtc);
 }
 
-std::string counts_text(const MtcTableReport& r, const std::string& hashes) {
+std::string counts_text(const MtcTableReport& r, TableKind kind, const std::string& hashes) {
   std::ostringstream o;
-  o << kTag << ' ' << kVersion << ' ' << r.material.name() << ' ' << r.positions << ' ' << r.win << ' ' << r.draw
+  o << tag_of(kind) << ' ' << kVersion << ' ' << r.material.name() << ' ' << r.positions << ' ' << r.win << ' ' << r.draw
     << ' ' << r.loss << ' ' << r.longest_win << ' ' << r.longest_win_index << ' ' << r.longest_loss << ' '
     << r.longest_loss_index << " W";
   for (std::uint64_t c : r.win_mtc) o << ' ' << c;
@@ -58,16 +66,18 @@ bool consistent(const MtcTableReport& r) {
 
 }  // namespace
 
-std::string mtc_sidecar_path(const std::string& dir, const Material& m) { return dir + "/" + m.name() + ".mtc-stats"; }
-
-bool write_mtc_sidecar(const std::string& dir, const MtcTableReport& r, std::string& error) {
-  const auto hashes = table_hashes(dir, r.material, error);
-  if (!hashes) return false;
-  return write_checked_line(mtc_sidecar_path(dir, r.material), counts_text(r, *hashes), error);
+std::string mtc_sidecar_path(const std::string& dir, const Material& m, TableKind kind) {
+  return table_path(dir, m, kind) + "-stats";
 }
 
-std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Material& m) {
-  const auto text = read_checked_line(mtc_sidecar_path(dir, m));
+bool write_mtc_sidecar(const std::string& dir, const MtcTableReport& r, std::string& error, TableKind kind) {
+  const auto hashes = table_hashes(dir, r.material, kind, error);
+  if (!hashes) return false;
+  return write_checked_line(mtc_sidecar_path(dir, r.material, kind), counts_text(r, kind, *hashes), error);
+}
+
+std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Material& m, TableKind kind) {
+  const auto text = read_checked_line(mtc_sidecar_path(dir, m, kind));
   if (!text) return std::nullopt;  // missing or damaged
   std::istringstream fields(*text);
   std::string tag, name, wdl_hash, mtc_hash;
@@ -76,13 +86,13 @@ std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Mat
   r.material = m;
   if (!(fields >> tag >> version >> name >> r.positions >> r.win >> r.draw >> r.loss >> r.longest_win >>
         r.longest_win_index >> r.longest_loss >> r.longest_loss_index) ||
-      tag != kTag || version != kVersion || name != m.name() ||
+      tag != tag_of(kind) || version != kVersion || name != m.name() ||
       !read_histogram(fields, 'W', r.longest_win, r.win_mtc) ||
       !read_histogram(fields, 'L', r.longest_loss, r.loss_mtc) || !(fields >> wdl_hash >> mtc_hash) ||
       !consistent(r))
     return std::nullopt;
   std::string error;
-  const auto hashes = table_hashes(dir, m, error);
+  const auto hashes = table_hashes(dir, m, kind, error);
   if (!hashes || *hashes != wdl_hash + ' ' + mtc_hash) return std::nullopt;  // stale
   return r;
 }

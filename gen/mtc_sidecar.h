@@ -17,21 +17,26 @@
 #include <optional>
 #include <string>
 
+#include "compress/table_file.h"
 #include "gen/mtc_report.h"
 #include "index/material.h"
 
 namespace dtb::gen {
 
-std::string mtc_sidecar_path(const std::string& dir, const Material& m);
+/// `<M>.mtc-stats`, or `<M>.r62-stats` for the counts of an `.r62` table
+/// (rule62_builder.h: the same line, its histograms by stored `.r62` value).
+std::string mtc_sidecar_path(const std::string& dir, const Material& m, TableKind kind = TableKind::Mtc);
 
 /// Record the counts of r.material's tables in `dir` (its `.wdl` and `.mtc`
 /// must be there). False with a message if they cannot be read or the file
 /// cannot be written.
-bool write_mtc_sidecar(const std::string& dir, const MtcTableReport& r, std::string& error);
+bool write_mtc_sidecar(const std::string& dir, const MtcTableReport& r, std::string& error,
+                       TableKind kind = TableKind::Mtc);
 
 /// The recorded counts of m's tables (`exact` left false: it depends on the
 /// whole set), if the sidecar is present, intact and matches both table files
 /// as they are now.
-std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Material& m);
+std::optional<MtcTableReport> read_mtc_sidecar(const std::string& dir, const Material& m,
+                                              TableKind kind = TableKind::Mtc);
 
 }  // namespace dtb::gen

@@ -21,9 +21,11 @@ std::uint64_t MtcValues::hash_slices(std::span<const std::uint32_t> slices, std:
   return XXH3_64bits_digest(state.get());
 }
 
-bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure) {
+bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out, std::string& failure,
+                     TableKind kind) {
   std::unique_ptr<TableReader> reader;
-  if (TableError e = open_checked_table(mtc_table_path(dir, m), m, reader, TableKind::Mtc)) {
+  const std::string path = kind == TableKind::Rule62 ? r62_table_path(dir, m) : mtc_table_path(dir, m);
+  if (TableError e = open_checked_table(path, m, reader, kind)) {
     failure = e.message;
     return false;
   }

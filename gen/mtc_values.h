@@ -94,9 +94,10 @@ std::string mtc_scratch_path(const std::string& dir, const Material& m);
 /// Every stored value of m's `.mtc` table in `dir`, a byte a position in
 /// index order, after the file's checks (header, kind, material, every
 /// block's checksum). Don't-care positions hold whatever was stored. False
-/// with a message naming the file on failure.
+/// with a message naming the file on failure. The same for its `.r62`
+/// table with kind Rule62 (a byte a position as well: values 0-51).
 bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::uint8_t>& out,
-                     std::string& failure);
+                     std::string& failure, TableKind kind = TableKind::Mtc);
 
 /// A table's MTC values as the writer reads them: don't-care where the WDL
 /// value is a draw or the side to move must capture.

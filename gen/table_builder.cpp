@@ -76,6 +76,36 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
   }
 }
 
+
+// Write the tables of a solved unit. Small units write their two tables at
+// the same time: most of a table's writing runs in parallel already, but
+// training its zstd dictionary is serial (~25-60 ms a table; a third of the
+// writing time of the 2-4 piece set). Each table still gets every thread, not
+// half: the two tables of a unit often differ 3x in work (KKMvK compresses
+// badly and is encoded again with smaller blocks, its reversal not), and with
+// half the threads each the light one's threads would idle while the heavy
+// one finishes (2-4 pieces, 2 threads: writing 1.62 s with half, 1.41 s with
+// all; the OS shares the cores while both run). Large units
+// write one table at a time with every thread: the memory plan counts the
+// writer's memory (the compressed frames of a table, cost_model.h) once.
+constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
+
+// Writing a table allocates its compressed frames (a vector per block, on
+// the writer's threads, so in their malloc arenas) and the file image, and
+// frees them when the file is written. `dtb gen` never trims its heap
+// (cli/memory_reuse.h), so what a large table's writing freed stayed
+// resident through the next units: in the 2-6 build, 192 MiB of thread
+// arenas and 71 MiB of heap beside the arrays the memory plan counts, which
+// took the peak RSS past --memory. After a large unit is written, give the
+// free memory back (malloc_trim releases free pages in every arena).
+void release_freed_heap() {
+#if defined(__GLIBC__)
+  ::malloc_trim(0);
+#endif
+}
+
+}  // namespace
+
 // How the generator asks compress/ to write its tables. Every knob is pinned,
 // not left to the writer's defaults: the generator promises the same bytes
 // run after run (tables/CHECKSUMS holds them), so a retuned default in
@@ -109,7 +139,7 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
 //    compact block table of format version 2 (6 bytes a block, not 16): the
 //    16-byte entries alone were 3.5 % of the 6-piece set. 2-5 piece tables
 //    keep 16384/600, level 9 and version 1, so their committed checksums stand.
-//  - `.mtc` tables of 6 or more pieces (a byte a position, compressing 5-20x
+//  - `.mtc` (and `.r62`) tables of 6 or more pieces (a byte a position, compressing 5-20x
 //    worse than `.wdl`) use neither the optimal parser nor the plain halving
 //    from 32768: each table was encoded two to four times at 2.5x the cost,
 //    and writing the `.mtc` set took most of a 2-6 `--mtc` build (91 % of its
@@ -118,7 +148,7 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
 //    re-encoded 3.4x faster, 9 % larger.
 WriteOptions generator_write_options(const Material& m, TableKind kind, int threads) {
   const bool six_or_more = m.pieces() >= 6;
-  const bool large_mtc = six_or_more && kind == TableKind::Mtc;
+  const bool large_mtc = six_or_more && (kind == TableKind::Mtc || kind == TableKind::Rule62);
   WriteOptions options;
   options.zstd_level = 9;
   options.positions_per_block = six_or_more ? 32768 : 16384;
@@ -130,35 +160,6 @@ WriteOptions generator_write_options(const Material& m, TableKind kind, int thre
   options.threads = threads;
   return options;
 }
-
-// Write the tables of a solved unit. Small units write their two tables at
-// the same time: most of a table's writing runs in parallel already, but
-// training its zstd dictionary is serial (~25-60 ms a table; a third of the
-// writing time of the 2-4 piece set). Each table still gets every thread, not
-// half: the two tables of a unit often differ 3x in work (KKMvK compresses
-// badly and is encoded again with smaller blocks, its reversal not), and with
-// half the threads each the light one's threads would idle while the heavy
-// one finishes (2-4 pieces, 2 threads: writing 1.62 s with half, 1.41 s with
-// all; the OS shares the cores while both run). Large units
-// write one table at a time with every thread: the memory plan counts the
-// writer's memory (the compressed frames of a table, cost_model.h) once.
-constexpr std::uint64_t kConcurrentWriteMaxPositions = std::uint64_t{1} << 26;
-
-// Writing a table allocates its compressed frames (a vector per block, on
-// the writer's threads, so in their malloc arenas) and the file image, and
-// frees them when the file is written. `dtb gen` never trims its heap
-// (cli/memory_reuse.h), so what a large table's writing freed stayed
-// resident through the next units: in the 2-6 build, 192 MiB of thread
-// arenas and 71 MiB of heap beside the arrays the memory plan counts, which
-// took the peak RSS past --memory. After a large unit is written, give the
-// free memory back (malloc_trim releases free pages in every arena).
-void release_freed_heap() {
-#if defined(__GLIBC__)
-  ::malloc_trim(0);
-#endif
-}
-
-}  // namespace
 
 TableError write_unit_tables(const std::string& dir, const UnitSolution& solution) {
   const int tables = static_cast<int>(solution.materials.size());

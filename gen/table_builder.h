@@ -96,6 +96,10 @@ enum class BuildStatus { Ok, Interrupted, Failed };
 /// The units to build for `options`, in build order (each unit: M first).
 std::vector<Material> units_to_build(const BuildOptions& options);
 
+/// How the generator writes a table of kind `kind` of m (every knob pinned:
+/// the bytes are promised run after run; table_builder.cpp says why each).
+WriteOptions generator_write_options(const Material& m, TableKind kind, int threads);
+
 /// Write the tables of a solved unit into `dir` (as `dtb gen` does), with
 /// the OpenMP thread count in force: `.wdl`, and `.mtc` if it has MTC values.
 TableError write_unit_tables(const std::string& dir, const UnitSolution& solution);

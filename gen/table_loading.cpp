@@ -16,6 +16,10 @@ std::string mtc_table_path(const std::string& dir, const Material& m) {
   return dir + "/" + m.name() + table_extension(TableKind::Mtc);
 }
 
+std::string r62_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Rule62);
+}
+
 TableError open_checked_table(const std::string& path, const Material& m, std::unique_ptr<TableReader>& out,
                               TableKind kind) {
   TableError error;

@@ -26,6 +26,8 @@ namespace dtb::gen {
 std::string wdl_table_path(const std::string& dir, const Material& m);
 /// `dir`/`name`.mtc
 std::string mtc_table_path(const std::string& dir, const Material& m);
+/// `dir`/m.r62 (rule62_builder.h).
+std::string r62_table_path(const std::string& dir, const Material& m);
 
 /// Open a table and check it fully before it is trusted: readable header of
 /// kind `kind` for material `m` with exactly the index's number of positions,

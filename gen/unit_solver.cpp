@@ -115,6 +115,7 @@ class UnitSolver {
       throw std::logic_error("compact states are for kings-only units");
     if (!one_level_)
       for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+    if (options_.rule62_plies > 0 && !options_.mtc) throw std::logic_error("a rule-aware solve records MTC");
     if (options_.mtc && !make_mtc(levels, out)) return SolveStatus::Failed;
     out.seconds.allocate += watch.lap();
     out.levels = levels;
@@ -263,13 +264,13 @@ class UnitSolver {
                   std::to_string(kMaxMtc) + ")";
       return SolveStatus::Failed;
     }
-    for (Side<States>& s : sides_) {
-      if (!s.mtc) continue;
-      if (!s.mtc_hashes.empty() && part.empty())
+    for (Side<States>& s : sides_)
+      if (s.mtc && !s.mtc_hashes.empty() && part.empty())
         s.mtc_hashes[static_cast<std::size_t>(a)] = s.mtc->hash_slices(s.slices, s.kps());
-      s.mtc->drop_resident_pages();  // (in a file) the solver never reads this level's MTC again
-    }
-    for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s) : finalize(s);
+    for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s, options_.rule62_plies)
+                                              : finalize(s, options_.rule62_plies);
+    for (Side<States>& s : sides_)
+      if (s.mtc) s.mtc->drop_resident_pages();  // (in a file) the solver never reads this level's MTC again
     out.seconds.finalize += watch.lap();
     return SolveStatus::Ok;
   }
@@ -656,8 +657,20 @@ class UnitSolver {
     return at->rounds;
   }
 
+  // The value a finished position keeps: its state's, but with a 6.2 limit
+  // (SolveOptions::rule62_plies) a draw if decided past it. Why the cut is
+  // exact: round r decides exactly the positions that force their result
+  // within r plies of this phase (unit_solver.h, "Rounds are plies to
+  // conversion"), so a win of MTC above the limit is one the winner cannot
+  // force before the count runs out, from a fresh count.
+  static Wdl final_value(const Side<States>& s, std::uint8_t state, std::uint64_t index, int rule62_plies) {
+    const Wdl v = state::final_value(state);
+    if (rule62_plies > 0 && v != Wdl::Draw && s.mtc->get(index) > rule62_plies) return Wdl::Draw;
+    return v;
+  }
+
   // The level's values into the unit's packed values.
-  static void finalize(Side<States>& s) {
+  static void finalize(Side<States>& s, int rule62_plies) {
     const std::uint64_t chunks = chunks_of(s.positions);
 #pragma omp parallel for schedule(static)
     for (std::uint64_t c = 0; c < chunks; ++c) {
@@ -667,7 +680,8 @@ class UnitSolver {
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         const std::uint64_t captures = s.state.capture_word(word >> 6);
         for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, cursor.next())
-          values.set(cursor.index(), state::final_value(s.state.load(i)), (captures >> (i & 63)) & 1);
+          values.set(cursor.index(), final_value(s, s.state.load(i), cursor.index(), rule62_plies),
+                     (captures >> (i & 63)) & 1);
       }
     }
   }
@@ -677,7 +691,7 @@ class UnitSolver {
   // the packed values (3 bits) never both exist in full. Here local order is
   // index order (the one level holds every slice, in order), and each word
   // of 64 positions is written whole by one thread.
-  static void finalize_releasing(Side<States>& s) {
+  static void finalize_releasing(Side<States>& s, int rule62_plies) {
     if (s.positions != s.index.size()) throw std::logic_error("finalize_releasing: not a one-level unit");
     constexpr std::uint64_t kBatch = std::uint64_t{1} << 25;  // positions: 32 MB of states
     s.values = std::make_unique<UnitValues>(s.index.size(), UnitValues::Unset{});
@@ -691,8 +705,9 @@ class UnitSolver {
         const std::uint64_t base = static_cast<std::uint64_t>(w) * 64;
         std::uint64_t half[2] = {0, 0};
         for (std::uint64_t k = 0; k < 64 && base + k < n; ++k)
-          half[k >> 5] |= std::uint64_t{static_cast<std::uint8_t>(state::final_value(s.state.load(base + k)))}
-                          << ((k & 31) * 2);
+          half[k >> 5] |=
+              std::uint64_t{static_cast<std::uint8_t>(final_value(s, s.state.load(base + k), base + k, rule62_plies))}
+              << ((k & 31) * 2);
         s.values->set_words(static_cast<std::uint64_t>(w), half[0], half[1],
                             s.state.capture_word(static_cast<std::uint64_t>(w)));
       }

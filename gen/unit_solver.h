@@ -84,6 +84,13 @@ struct SolveOptions {
   /// Called before each propagation round with its number (0 first), if
   /// set: the tests stop a solve at a chosen round through it.
   std::function<void(int round)> before_round;
+  /// Article 6.2, the rule-aware solve (issue 13, gen/rule62_builder.h): with
+  /// mtc, and `finished` giving each conversion its 6.2 value from a fresh
+  /// count, a position decided in a round past this many plies (it cannot
+  /// force its conversion within the count) is a draw in the values the
+  /// solve gives, and so in what the unit's lower levels read of it. The
+  /// MTC recorded stays the round. 0: off (the theoretical game).
+  int rule62_plies = 0;
 };
 
 struct UnitSolution {

@@ -1,5 +1,6 @@
 #include "probe/perfect_play.h"
 
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,7 +25,7 @@ dtb_status fail(ProbeError* error, dtb_status status, std::string material, std:
 }  // namespace
 
 PerfectPlay::PerfectPlay(Tablebase& base, std::string dir)
-    : base_(base), dir_(dir), files_(base.cache(), std::move(dir), TableKind::Mtc) {}
+    : base_(base), dir_(dir), files_(base.cache(), dir, TableKind::Mtc), r62_files_(base.cache(), dir, TableKind::Rule62) {}
 
 bool PerfectPlay::converts(const Position& p, const Move& m) {
   return m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;
@@ -85,18 +86,28 @@ dtb_status PerfectPlay::mtc(const Position& p, Wdl& value, std::optional<int>& m
 dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error) {
   std::optional<int> plies;
   if (const dtb_status s = mtc(p, out, plies, error); s != DTB_OK) return s;
-  if (plies && *plies > kArticle62Plies - plies_since_conversion) out = Wdl::Draw;
-  if (out == Wdl::Draw) return DTB_OK;  // exact everywhere: 6.2 never makes a draw a win
-  bool exact = true;
-  std::string unclean;
-  const Material m = material_of(white_to_move_form(p));
-  if (const dtb_status s = rule62_exact(m, exact, unclean, error); s != DTB_OK) return s;
-  if (exact) return DTB_OK;
+  // A draw is exact everywhere (6.2 never makes a draw a win), and so is a
+  // game already over (MTC 0: nothing left to count).
+  if (out == Wdl::Draw || *plies == 0) return DTB_OK;
+  const Position w = white_to_move_form(p);
+  const Material m = material_of(w);
+  Rule62Facts facts;
+  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+  const int left = kArticle62Plies - plies_since_conversion;
+  if (facts.own_table) {
+    std::uint16_t stored = 0;
+    if (const dtb_status s = r62_files_.value(w, stored, error); s != DTB_OK) return s;
+    if (stored > left) out = Wdl::Draw;
+    return DTB_OK;
+  }
+  if (*plies > left) out = Wdl::Draw;
+  if (out == Wdl::Draw || facts.exact) return DTB_OK;
   return fail(error, DTB_NOT_EXACT, m.name(),
-              "article 6.2 value of " + m.name() + " not exact: it converts into " + unclean +
-                  ", whose wins or losses convert later than 50 plies, so a conversion's value from a fresh "
-                  "count may differ from its theoretical one (the rule-aware solve is not built yet); theoretical " +
-                  std::string(to_string(out)) + " in " + std::to_string(*plies) + " plies to the next conversion");
+              "article 6.2 value of " + m.name() + " not exact: it converts into " + facts.unclean +
+                  ", whose values under 6.2 from a fresh count are not all its theoretical ones, and " + dir_ +
+                  " has no " + m.name() + table_extension(TableKind::Rule62) +
+                  " (built by `dtb gen --mtc --rule62`); theoretical " + std::string(to_string(out)) + " in " +
+                  std::to_string(*plies) + " plies to the next conversion");
 }
 
 dtb_status PerfectPlay::clean(const Material& m, bool& out, ProbeError* error) {
@@ -107,41 +118,67 @@ dtb_status PerfectPlay::clean(const Material& m, bool& out, ProbeError* error) {
 }
 
 dtb_status PerfectPlay::rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error) {
+  Rule62Facts facts;
+  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+  exact = facts.exact;
+  unclean = facts.unclean;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::rule62_faithful(const Material& m, bool& faithful, ProbeError* error) {
+  Rule62Facts facts;
+  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+  faithful = facts.faithful;
+  return DTB_OK;
+}
+
+// Why faithfulness composes: a table's 6.2 values from a fresh count differ
+// from its theoretical ones only if some win or loss cannot force its next
+// conversion within 50 plies (it is not clean) or converts into a table
+// whose values differ (a dependency, or its own unit through a man move,
+// that is not faithful). An `.r62` table records its 6.2 values themselves,
+// captures included, so its header alone says whether any differs.
+dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeError* error) {
   {
-    std::lock_guard lock(exact_mutex_);
-    if (const auto it = exact_.find(m); it != exact_.end()) {
-      exact = it->second.exact;
-      unclean = it->second.unclean;
+    std::lock_guard lock(facts_mutex_);
+    if (const auto it = facts_.find(m); it != facts_.end()) {
+      out = it->second;
       return DTB_OK;
     }
   }
   // Decided without the lock (the recursion takes it); two threads may both
   // decide a material, with the same answer.
-  Exactness e;
-  std::vector<Material> own;
-  if (m.men() > 0) own = {m, m.reversed()};
-  for (const Material& t : own) {
-    bool is_clean = true;
-    if (const dtb_status s = clean(t, is_clean, error); s != DTB_OK) return s;
-    if (!is_clean) e = {false, t.name()};
-    if (!e.exact) break;
-  }
-  for (const Material& d : direct_dependencies(m)) {
-    if (!e.exact) break;
-    bool is_clean = true, d_exact = true;
-    std::string d_unclean;
-    if (const dtb_status s = clean(d, is_clean, error); s != DTB_OK) return s;
-    if (!is_clean) {
-      e = {false, d.name()};
-      break;
+  Rule62Facts f;
+  std::error_code ec;
+  f.own_table = std::filesystem::exists(dir_ + "/" + m.name() + table_extension(TableKind::Rule62), ec);
+  if (f.own_table) {
+    std::uint16_t longest = 0;
+    if (const dtb_status s = r62_files_.max_value(m, longest, error); s != DTB_OK) return s;
+    f.faithful = longest <= kArticle62Plies;
+  } else {
+    std::vector<Material> own;
+    if (m.men() > 0) own = {m, m.reversed()};
+    for (const Material& t : own) {
+      bool is_clean = true;
+      if (const dtb_status s = clean(t, is_clean, error); s != DTB_OK) return s;
+      if (!is_clean) f = {false, false, false, t.name()};
+      if (!f.exact) break;
     }
-    if (const dtb_status s = rule62_exact(d, d_exact, d_unclean, error); s != DTB_OK) return s;
-    if (!d_exact) e = {false, d_unclean};
+    for (const Material& d : direct_dependencies(m)) {
+      if (!f.exact) break;
+      Rule62Facts dependency;
+      if (const dtb_status s = rule62_facts(d, dependency, error); s != DTB_OK) return s;
+      if (!dependency.faithful) f = {false, false, false, dependency.exact ? d.name() : dependency.unclean};
+    }
+    bool is_clean = true;
+    if (f.exact) {
+      if (const dtb_status s = clean(m, is_clean, error); s != DTB_OK) return s;
+      f.faithful = is_clean;
+    }
   }
-  std::lock_guard lock(exact_mutex_);
-  exact_.emplace(m, e);
-  exact = e.exact;
-  unclean = e.unclean;
+  std::lock_guard lock(facts_mutex_);
+  facts_.emplace(m, f);
+  out = f;
   return DTB_OK;
 }
 

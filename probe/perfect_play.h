@@ -19,8 +19,8 @@
 // one-value-per-position tables (.dtw, .rule, .mtc), in `base`'s cache.
 //
 // Thread safety: every member may be called from many threads at once
-// (Tablebase and LimitTableFiles are; the one state this class adds, the
-// exactness of each material for article 6.2, is under a mutex).
+// (Tablebase and LimitTableFiles are; the one state this class adds, what
+// it has found of each material for article 6.2, is under a mutex).
 #pragma once
 
 #include <map>
@@ -57,23 +57,31 @@ class PerfectPlay {
   dtb_status best_move(const Position& p, Move& out, ProbeError* error, Wdl* value = nullptr);
 
   /// Value under FMJD 6.2 with `plies_since_conversion` (0..49) plies of
-  /// king moves already played since the last capture or man move: the
-  /// theoretical value if the next conversion can be forced within the 50
-  /// plies left of the count (MTC <= 50 - c), else a draw. Exact when every
-  /// table the position can convert into has no MTC above 50, which `dtb
-  /// rules --article 6.2` checks per directory (gen/mtc_report.h; true of
-  /// every 2-5 piece table). Class materials (6.3/6.4) are the caller's
-  /// business: there the class count, never shorter, runs out first.
-  /// A win or loss whose material is not exact there (rule62_exact) gives
-  /// DTB_NOT_EXACT; a draw is exact everywhere.
+  /// king moves already played since the last capture or man move. Where the
+  /// material has an `.r62` table (`dtb gen --rule62`, gen/rule62_builder.h)
+  /// it decides: the theoretical value if its stored plies are at most
+  /// 50 - c, else a draw. Elsewhere MTC decides: the theoretical value if the
+  /// next conversion can be forced within the 50 plies left of the count
+  /// (MTC <= 50 - c), else a draw, which is exact when every table the
+  /// position can convert into keeps its theoretical values under 6.2 from a
+  /// fresh count (rule62_exact; gen/mtc_report.h; true of every 2-5 piece
+  /// table). Class materials (6.3/6.4) are the caller's business: there the
+  /// class count, never shorter, runs out first. A win or loss whose material
+  /// is neither gives DTB_NOT_EXACT; a draw is exact everywhere.
   dtb_status rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
 
-  /// Whether rule62() is exact for positions of m (gen/mtc_report.h): every
-  /// table m converts into (direct_dependencies, transitively; and m's own
-  /// unit if m has men: a man move stays in it) is clean, no MTC above 50 in
-  /// its .mtc header. If not, `unclean` names the first table that is not.
-  /// Decided once per material, then remembered.
+  /// Whether the MTC rule of rule62() is exact for positions of m: every
+  /// table m converts into (direct_dependencies, and m's own unit if m has
+  /// men: a man move stays in it) is faithful (rule62_faithful). If not,
+  /// `unclean` names the first table found that is not. True as well for a
+  /// material with its own `.r62` table, which rule62() then reads instead.
   dtb_status rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error);
+  /// Whether every position of m has, under 6.2 from a fresh count, its
+  /// theoretical value: with an `.r62` table, its header's largest value is
+  /// at most 50; without one, m is exact (above) and clean (no MTC above 50
+  /// in its `.mtc` header). What the rule-aware solve of the tables that
+  /// convert into m asks (gen/rule62_builder.h).
+  dtb_status rule62_faithful(const Material& m, bool& faithful, ProbeError* error);
   /// Whether a move of `p` is a conversion: a capture or a man move.
   static bool converts(const Position& p, const Move& m);
 
@@ -87,15 +95,21 @@ class PerfectPlay {
   // Whether m's .mtc file exists and holds no MTC above 50.
   dtb_status clean(const Material& m, bool& out, ProbeError* error);
 
+  // What rule62() needs to know of a material, decided once (rule62_facts).
+  struct Rule62Facts {
+    bool own_table = false;  // an .r62 table answers for it
+    bool exact = true;       // rule62_exact
+    bool faithful = true;    // rule62_faithful
+    std::string unclean;     // the first table found not faithful, if not exact
+  };
+  dtb_status rule62_facts(const Material& m, Rule62Facts& out, ProbeError* error);
+
   Tablebase& base_;
   std::string dir_;
-  LimitTableFiles files_;
-  struct Exactness {
-    bool exact = true;
-    std::string unclean;  // the first table found not clean
-  };
-  std::mutex exact_mutex_;
-  std::map<Material, Exactness> exact_;  // rule62_exact's answers, by material
+  LimitTableFiles files_;      // .mtc
+  LimitTableFiles r62_files_;  // .r62
+  std::mutex facts_mutex_;
+  std::map<Material, Rule62Facts> facts_;  // rule62_facts' answers, by material
 };
 
 }  // namespace dtb::probe

@@ -10,6 +10,7 @@
 // test checks from the tables' own MTC.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <map>
 #include <tuple>
 
@@ -61,6 +62,23 @@ class Minimax {
   std::map<std::tuple<Bitboard, Bitboard, Bitboard, int, int>, dtb_wdl> memo_;
 };
 
+// Rewrite a table file with its values changed by `change`.
+template <class Change>
+void rewrite_values(const std::string& path, const Material& m, TableKind kind, Change change) {
+  TableError e;
+  std::vector<std::uint16_t> values, block;
+  {
+    const auto reader = TableReader::open(path, &e);
+    REQUIRE(reader);
+    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
+      REQUIRE_FALSE(reader->decode_block(b, block));
+      values.insert(values.end(), block.begin(), block.end());
+    }
+  }
+  change(values);
+  REQUIRE_FALSE(write_table(path, TableContents{m, kind, values, {}}));
+}
+
 struct Handle {
   dtb_tables* t = nullptr;
   explicit Handle(const std::string& dir) { REQUIRE(dtb_open(dir.c_str(), 16u << 20, &t, nullptr) == DTB_OK); }
@@ -106,20 +124,8 @@ TEST_CASE("dtb_probe_rules: a win that converts into a table with conversions pa
   // longer trust "theoretical if MTC <= 50 - c" for a win or a loss.
   const TempDir dir;
   run_gen("--max-pieces 3 --mtc --threads 2", dir.path());
-  const Material kkvk = *parse_material("KKvK");
-  const std::string path = dir.file("KKvK.mtc");
-  {
-    TableError e;
-    const auto reader = TableReader::open(path, &e);
-    REQUIRE(reader);
-    std::vector<std::uint16_t> values, block;
-    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-      REQUIRE_FALSE(reader->decode_block(b, block));
-      values.insert(values.end(), block.begin(), block.end());
-    }
-    values.back() = 60;
-    REQUIRE_FALSE(write_table(path, TableContents{kkvk, TableKind::Mtc, values, {}}));
-  }
+  rewrite_values(dir.file("KKvK.mtc"), *parse_material("KKvK"), TableKind::Mtc,
+                 [](std::vector<std::uint16_t>& values) { values.back() = 60; });
   Handle h(dir.path());
   dtb_wdl v = DTB_DRAW;
   int mtc = -1;
@@ -142,6 +148,58 @@ TEST_CASE("dtb_probe_rules: a win that converts into a table with conversions pa
   const dtb_position men = c_fen("W:W6:B2");
   CHECK(dtb_probe_rules(h.t, &men, 0, -1, &v, nullptr) == DTB_OK);
   CHECK(v == DTB_WIN);
+}
+
+TEST_CASE("dtb gen --rule62 answers the tables that convert into an unclean one, from their own .r62 tables") {
+  // KKvK's .mtc rewritten so that every decision stored there takes 44 plies
+  // more: from a fresh count, 6.2 then draws its wins and losses of true MTC
+  // 7 or more (MTC decides KKvK itself: it converts only into KvK). KKvM
+  // converts into KKvK by Black's promotion, and MvKK (its unit) by White's:
+  // `dtb gen --rule62` must solve that unit again under the rule.
+  const TempDir dir;
+  run_gen("--max-pieces 3 --mtc --threads 2", dir.path());
+  rewrite_values(dir.file("KKvK.mtc"), *parse_material("KKvK"), TableKind::Mtc, [](std::vector<std::uint16_t>& v) {
+    for (std::uint16_t& x : v) x = static_cast<std::uint16_t>(x > 0 ? x + 44 : 0);
+  });
+  const dtb_position win = c_fen("W:WK2,K3:B1");  // KKvM: 2-7, then Black must capture
+  {
+    Handle h(dir.path());
+    dtb_wdl v = DTB_DRAW;
+    CHECK(dtb_probe_rules(h.t, &win, 0, -1, &v, nullptr) == DTB_NOT_EXACT);
+  }
+  run_gen("--max-pieces 3 --rule62 --threads 2", dir.path());
+  // KMvK and KvKM convert into KKvK and KvKK by promotion as well.
+  for (const char* name : {"KKvM", "MvKK", "KMvK", "KvKM"})
+    CHECK(std::filesystem::exists(dir.file(std::string(name) + ".r62")));
+  for (const char* name : {"KKvK", "KvKK", "KvK", "MvK"})  // MTC decides them
+    CHECK_FALSE(std::filesystem::exists(dir.file(std::string(name) + ".r62")));
+  Handle h(dir.path());
+  dtb_wdl v = DTB_DRAW;
+  REQUIRE(dtb_probe_rules(h.t, &win, 0, -1, &v, nullptr) == DTB_OK);
+  CHECK(v == DTB_WIN);
+  REQUIRE(dtb_probe_rules(h.t, &win, 49, -1, &v, nullptr) == DTB_OK);
+  CHECK(v == DTB_DRAW);
+  // Every KKvM position: a draw stays one, a decision either stays or is
+  // drawn, never turned; later counts draw more, never less; and some wins
+  // are drawn from a fresh count (through KKvK), or the test shows nothing.
+  const PositionIndex index(*parse_material("KKvM"));
+  std::uint64_t drawn_fresh = 0, kept = 0;
+  for (std::uint64_t i = 0; i < index.size(); ++i) {
+    const Position p = index.unrank(i);
+    const dtb_position c = c_position(p);
+    const dtb_wdl theory = theoretical(h.t, p);
+    dtb_wdl previous = theory;
+    for (const int count : {0, 20, 40, 49}) {
+      dtb_wdl rule = DTB_DRAW;
+      REQUIRE(dtb_probe_rules(h.t, &c, count, -1, &rule, nullptr) == DTB_OK);
+      if (rule != previous && rule != DTB_DRAW) FAIL(to_fen(p) << " at " << count << ": " << rule);
+      drawn_fresh += count == 0 && theory != DTB_DRAW && rule == DTB_DRAW;
+      kept += count == 0 && theory != DTB_DRAW && rule == theory;
+      previous = rule;
+    }
+  }
+  CHECK(drawn_fresh > 0);
+  CHECK(kept > drawn_fresh);
 }
 
 TEST_CASE("dtb_probe_rules: in a 6.3/6.4 class the class count decides; bad counts are refused") {
