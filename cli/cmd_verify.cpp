@@ -71,6 +71,8 @@ int run_verify(const Args& args) {
               << options.journal_file << " records, files unchanged";
   if (report.mtc_tables)
     std::cout << "; " << report.mtc_tables << " .mtc tables: every MTC agrees with its successors";
+  if (report.r62_tables)
+    std::cout << "; " << report.r62_tables << " .r62 tables: every article 6.2 value agrees with its successors";
   if (!options.checksums_file.empty())
     std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
   // .dtw and .rule tables (limits/) beside the .wdl ones: each value from its successors.

@@ -145,19 +145,6 @@ bool unit_exact(probe::PerfectPlay& play, const Material& m, bool& exact, std::s
   return true;
 }
 
-// Which tables the unit converts into keep their theoretical values under 6.2.
-bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
-                           std::string& error) {
-  for (const Material& t : unit_of(m))
-    for (const Material& d : direct_dependencies(t)) {
-      bool f = false;
-      probe::ProbeError pe;
-      if (play.rule62_faithful(d, f, &pe) != DTB_OK) return fail(error, pe.message);
-      out[d] = f;
-    }
-  return true;
-}
-
 // Write table k of a solved unit: its .r62 and its counts.
 bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::size_t k,
                      const FinishedValues& theory_store, std::string& error) {
@@ -182,6 +169,18 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 }
 
 }  // namespace
+
+bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
+                           std::string& error) {
+  for (const Material& t : unit_of(m))
+    for (const Material& d : direct_dependencies(t)) {
+      bool f = false;
+      probe::ProbeError pe;
+      if (play.rule62_faithful(d, f, &pe) != DTB_OK) return fail(error, pe.message);
+      out[d] = f;
+    }
+  return true;
+}
 
 BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summary, std::string& error) {
   Stopwatch watch;

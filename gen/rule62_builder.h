@@ -77,6 +77,11 @@ class Rule62Exits final : public FinishedValues {
   mutable std::optional<std::string> error_;
 };
 
+/// Which tables m's unit converts into (direct_dependencies) are faithful
+/// (probe::PerfectPlay::rule62_faithful): what Rule62Exits is given.
+bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
+                           std::string& error);
+
 /// Solve m's unit under 6.2 with a count of `plies` (50 in the game; tests
 /// use fewer), its conversions valued by `exits` (their values under the same
 /// count from a fresh count): out.values are the 6.2 values from a fresh

@@ -10,6 +10,10 @@
 #include "gen/checksums.h"
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
+#include "gen/r62_verifier.h"
+#include "gen/rule62_builder.h"
+#include "probe/perfect_play.h"
+#include "probe/tablebase.h"
 #include "gen/interrupt.h"
 #include "gen/large_array.h"
 #include "gen/mtc_verifier.h"
@@ -421,14 +425,49 @@ bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<Checked
   return true;
 }
 
+// The unit's .r62 tables, if it has any (r62_verifier.h): all or none, and
+// only beside its .mtc tables. The tables it converts into are valued under
+// 6.2 from a fresh count as the rule-aware solve valued them (Rule62Exits),
+// read through `base`, a probe handle on the directory opened for them.
+bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+               const FinishedValues& finished, std::unique_ptr<probe::Tablebase>& base, ProgressBar& progress,
+               VerifyReport& report, std::string& failure) {
+  std::vector<Material> materials;
+  std::vector<const UnitValues*> values;
+  int present = 0;
+  for (const auto& t : unit) {
+    materials.push_back(t->material);
+    values.push_back(t->values.get());
+    present += has_r62_table(dir, t->material);
+  }
+  if (present == 0) return true;
+  if (present != static_cast<int>(unit.size()) || !has_mtc_table(dir, materials.front())) {
+    failure = "the unit of " + materials.front().name() + " has .r62 tables for one colour only, or no .mtc tables";
+    return false;
+  }
+  probe::ProbeError pe;
+  if (!base && probe::Tablebase::open(dir, 64u << 20, base, &pe) != DTB_OK) {
+    failure = pe.message;
+    return false;
+  }
+  probe::PerfectPlay play(*base, dir);
+  std::map<Material, bool> faithful;
+  if (!dependencies_faithful(play, materials.front(), faithful, failure)) return false;
+  const Rule62Exits exits(finished, play, std::move(faithful));
+  if (!verify_unit_r62(dir, materials, values, exits, &progress, failure)) return false;
+  report.r62_tables += present;
+  return true;
+}
+
 // The files of a unit a journal entry vouches for, with their XXH3: its
 // .wdl tables and, if it has them, its .mtc tables.
 bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit, ChecksumList& hashes,
                       std::string& failure) {
   hashes.clear();
   for (const Material& m : unit)
-    for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc}) {
+    for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc, TableKind::Rule62}) {
       if (kind == TableKind::Mtc && !has_mtc_table(dir, m)) continue;
+      if (kind == TableKind::Rule62 && !has_r62_table(dir, m)) continue;
       const std::string name = m.name() + table_extension(kind);
       if (!file_xxh3(dir + "/" + name, hashes[name], failure)) return false;
     }
@@ -439,7 +478,7 @@ bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit,
 // (the first pass and the proof rounds, UnitChecker) and one over its MTC.
 std::uint64_t verify_work(const std::string& dir, const Material& m) {
   const std::uint64_t n = PositionIndex(m).size();
-  return 2 * n + (has_mtc_table(dir, m) ? n : 0);
+  return 2 * n + (has_mtc_table(dir, m) ? n : 0) + (has_r62_table(dir, m) ? n : 0);
 }
 
 bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
@@ -485,6 +524,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     failure = e.what();
     return false;
   }
+  std::unique_ptr<probe::Tablebase> base;  // for the .r62 checks, opened if there are any
   ChecksumList journal;
   if (!options.journal_file.empty() && std::filesystem::exists(options.journal_file) &&
       !read_checksum_list(options.journal_file, journal, failure))
@@ -521,6 +561,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     }
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
     if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
+    if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
       report.positions += t->index.size();

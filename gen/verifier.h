@@ -68,6 +68,7 @@ struct VerifyReport {
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
+  int r62_tables = 0;  // .r62 tables checked (r62_verifier.h)
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
 };
 

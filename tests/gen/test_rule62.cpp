@@ -13,20 +13,29 @@
 // earlier levels, are everywhere: what the rule-aware solve exists for.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <memory>
 #include <map>
 #include <random>
 #include <unordered_map>
 
-#include "gen/rule62_builder.h"
+#include "compress/table_file.h"
 #include "gen/mtc_report.h"
+#include "gen/r62_verifier.h"
+#include "gen/rule62_builder.h"
+#include "gen/table_loading.h"
+#include "gen/table_directory.h"
 #include "gen/table_builder.h"
 #include "gen/wdl_store.h"
 #include "index/colour.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "probe/perfect_play.h"
+#include "probe/tablebase.h"
 #include "tests/gen/reference_solver.h"
+#include "tests/gen/test_tables.h"
 #include "tests/support/position_hash.h"
 
 using namespace dtb;
@@ -190,4 +199,87 @@ TEST_CASE("the rule-aware solve draws what the theoretical game wins only where 
   CHECK(changed_long == 0);
   CHECK(drawn_short > 0);
   CHECK(wrong_short == 0);
+}
+
+namespace {
+
+// Rewrite a table file with its values changed by `change`.
+template <class Change>
+void rewrite_values(const std::string& path, const Material& m, TableKind kind, Change change) {
+  TableError e;
+  std::vector<std::uint16_t> values, block;
+  {
+    const auto reader = TableReader::open(path, &e);
+    REQUIRE(reader);
+    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
+      REQUIRE_FALSE(reader->decode_block(b, block));
+      values.insert(values.end(), block.begin(), block.end());
+    }
+  }
+  change(values);
+  REQUIRE_FALSE(write_table(path, TableContents{m, kind, values, {}}));
+}
+
+// verify_unit_r62 on the unit of KKvM in `dir`, as `dtb verify` runs it.
+bool verify_kkvm(const std::string& dir, std::string& failure) {
+  gen::WdlStore store;
+  std::vector<Material> materials;
+  std::vector<std::unique_ptr<gen::UnitValues>> owned;
+  std::vector<const gen::UnitValues*> values;
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  for (const Material& u : gen::units_to_build(options))
+    for (const Material& t : gen::unit_of(u)) {
+      auto v = std::make_unique<gen::UnitValues>(PositionIndex(t).size());
+      std::uint64_t bytes = 0;
+      REQUIRE(gen::load_checked(dir, t, store, *v, bytes, failure));
+      store.add(t, *v);
+      if (u == *parse_material("KKvM")) {
+        materials.push_back(t);
+        values.push_back(v.get());
+        owned.push_back(std::move(v));
+      }
+    }
+  std::unique_ptr<probe::Tablebase> base;
+  REQUIRE(probe::Tablebase::open(dir, 16u << 20, base, nullptr) == DTB_OK);
+  probe::PerfectPlay play(*base, dir);
+  std::map<Material, bool> faithful;
+  REQUIRE(gen::dependencies_faithful(play, materials.front(), faithful, failure));
+  const gen::Rule62Exits exits(store, play, std::move(faithful));
+  return gen::verify_unit_r62(dir, materials, values, exits, nullptr, failure);
+}
+
+}  // namespace
+
+TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a wrong one") {
+  // As in the probe's test: KKvK's .mtc rewritten 44 plies longer, so that
+  // KKvM (Black promotes into KKvK) needs its .r62 tables.
+  const std::string dir = gen::testing::make_temp_dir("r62-verify");
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  options.out_dir = dir;
+  options.mtc = true;
+  gen::BuildSummary summary;
+  std::string error;
+  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
+  rewrite_values(gen::mtc_table_path(dir, *parse_material("KKvK")), *parse_material("KKvK"), TableKind::Mtc,
+                 [](std::vector<std::uint16_t>& v) {
+                   for (std::uint16_t& x : v) x = static_cast<std::uint16_t>(x > 0 ? x + 44 : 0);
+                 });
+  gen::Rule62Summary r62;
+  REQUIRE(gen::build_rule62_tables(options, r62, error) == gen::BuildStatus::Ok);
+  REQUIRE(r62.solved.size() >= 2);
+  std::string failure;
+  CHECK(verify_kkvm(dir, failure));
+  CHECK(failure.empty());
+  // One decision of KKvM that the rule keeps (2 plies: no quiet position of
+  // KKvM converts later), stored one ply shorter.
+  const Material kkvm = *parse_material("KKvM");
+  rewrite_values(gen::r62_table_path(dir, kkvm), kkvm, TableKind::Rule62, [](std::vector<std::uint16_t>& v) {
+    const auto it = std::find(v.begin(), v.end(), std::uint16_t{2});
+    REQUIRE(it != v.end());
+    --*it;
+  });
+  CHECK_FALSE(verify_kkvm(dir, failure));
+  CHECK(failure.find("KKvM.r62") != std::string::npos);
 }

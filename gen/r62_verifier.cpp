@@ -1,0 +1,129 @@
+#include "gen/r62_verifier.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <limits>
+
+#include "gen/large_array.h"
+#include "gen/mtc_report.h"
+#include "gen/mtc_values.h"
+#include "gen/table_loading.h"
+#include "index/colour.h"
+#include "index/position_index.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+
+namespace dtb::gen {
+namespace {
+
+constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+constexpr int kBeyond = kArticle62Plies + 1;  // stored where nothing is forced within the count
+
+class UnitR62Checker {
+ public:
+  UnitR62Checker(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                 const FinishedValues& exits)
+      : values_(values), exits_(exits) {
+    for (const Material& m : materials) indexes_.emplace_back(m);
+    stored_.resize(materials.size());
+  }
+
+  LargeArray<std::uint8_t>& stored(std::size_t t) { return stored_[t]; }
+
+  // The first position of table t whose stored value is wrong, or kNone.
+  std::uint64_t check(std::size_t t, ProgressBar* progress) {
+    constexpr std::uint64_t kChunk = 1 << 16;
+    std::atomic<std::uint64_t> first{kNone};
+    const std::uint64_t n = indexes_[t].size();
+    const auto chunks = static_cast<std::int64_t>((n + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
+      for (std::uint64_t i = begin; i < end; ++i) {
+        if (values_[t]->value(i) == Wdl::Draw) continue;
+        if (implied(t, indexes_[t].unrank(i), values_[t]->value(i)) == stored_[t][i]) continue;
+        std::uint64_t cur = first.load();
+        while (i < cur && !first.compare_exchange_weak(cur, i)) {
+        }
+      }
+      if (progress) progress->advance(end - begin);
+    }
+    return first.load();
+  }
+
+  // What the moves of p (White to move, table t, theoretical value `theory`)
+  // imply for its stored value.
+  int implied(std::size_t t, const Position& p, Wdl theory) const {
+    MoveList moves;
+    generate_moves(p, moves);
+    const std::size_t u = other(t);
+    int best = std::numeric_limits<int>::max(), worst = 0;
+    bool all_lose = true;
+    for (const Move& mv : moves) {
+      const Position after = make_move(p, mv);
+      const Bitboard from = Bitboard{1} << mv.from, to = Bitboard{1} << mv.to;
+      const bool man = (p.men_of(p.side) & from) != 0;
+      Wdl mover;
+      int cost = 1;
+      if (mv.is_capture() || (man && (to & promotion_row(p.side)))) {
+        mover = negate(exits_.value(after));  // a finished material
+      } else {
+        // Black to move in this material is White to move in table u.
+        const std::uint64_t j = indexes_[u].rank(colour_reversed(after));
+        mover = negate(rule_value(u, j));
+        if (!man) cost = 1 + stored_[u][j];
+      }
+      all_lose = all_lose && mover == Wdl::Loss;
+      worst = std::max(worst, cost);
+      if (mover == Wdl::Win) best = std::min(best, cost);
+    }
+    const int plies = theory == Wdl::Win ? best : all_lose ? worst : kBeyond;
+    return plies <= kArticle62Plies ? plies : kBeyond;
+  }
+
+ private:
+  std::size_t other(std::size_t t) const { return indexes_.size() == 1 ? 0 : 1 - t; }
+  // R: the 6.2 value from a fresh count of position j of table u.
+  Wdl rule_value(std::size_t u, std::uint64_t j) const {
+    const Wdl v = values_[u]->value(j);
+    return v != Wdl::Draw && stored_[u][j] <= kArticle62Plies ? v : Wdl::Draw;
+  }
+
+  const std::vector<const UnitValues*>& values_;
+  const FinishedValues& exits_;
+  std::vector<PositionIndex> indexes_;
+  std::vector<LargeArray<std::uint8_t>> stored_;
+};
+
+}  // namespace
+
+bool has_r62_table(const std::string& dir, const Material& m) {
+  std::error_code ec;
+  return std::filesystem::exists(r62_table_path(dir, m), ec);
+}
+
+bool verify_unit_r62(const std::string& dir, const std::vector<Material>& materials,
+                     const std::vector<const UnitValues*>& values, const FinishedValues& exits,
+                     ProgressBar* progress, std::string& failure) {
+  UnitR62Checker checker(materials, values, exits);
+  for (std::size_t t = 0; t < materials.size(); ++t)
+    if (!load_mtc_values(dir, materials[t], checker.stored(t), failure, TableKind::Rule62)) return false;
+  for (std::size_t t = 0; t < materials.size(); ++t) {
+    if (progress) progress->set_item(materials[t].name() + ".r62");
+    const std::uint64_t i = checker.check(t, progress);
+    if (const auto e = exits.error()) {
+      failure = materials[t].name() + ".r62: " + *e;
+      return false;
+    }
+    if (i == kNone) continue;
+    const Position p = PositionIndex(materials[t]).unrank(i);
+    failure = materials[t].name() + ".r62: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
+              std::string(to_string(values[t]->value(i))) + ") stores " + std::to_string(checker.stored(t)[i]) +
+              ", its moves imply " + std::to_string(checker.implied(t, p, values[t]->value(i)));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dtb::gen
