@@ -1,11 +1,11 @@
 #include "gen/mtc_verifier.h"
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <limits>
 #include <memory>
 
+#include "gen/first_mismatch.h"
 #include "gen/large_array.h"
 #include "gen/mtc_values.h"
 #include "gen/table_loading.h"
@@ -16,7 +16,6 @@
 namespace dtb::gen {
 namespace {
 
-constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 
 class UnitMtcChecker {
  public:
@@ -29,28 +28,12 @@ class UnitMtcChecker {
 
   LargeArray<std::uint8_t>& mtc(std::size_t t) { return mtc_[t]; }
 
-  // The first position of table t whose stored MTC is wrong, or kNone.
-  // Chunks of positions, so that the progress line moves (a 6-piece unit's
-  // check takes minutes) without an atomic update per position.
-  std::uint64_t check(std::size_t t, ProgressBar* progress) {
-    constexpr std::uint64_t kChunk = 1 << 16;
-    std::atomic<std::uint64_t> first{kNone};
-    const std::uint64_t n = indexes_[t].size();
-    const auto chunks = static_cast<std::int64_t>((n + kChunk - 1) / kChunk);
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
-      for (std::uint64_t i = begin; i < end; ++i) {
-        if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) continue;
-        const int want = implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i));
-        if (want == mtc_[t][i]) continue;
-        std::uint64_t cur = first.load();
-        while (i < cur && !first.compare_exchange_weak(cur, i)) {
-        }
-      }
-      if (progress) progress->advance(end - begin);
-    }
-    return first.load();
+  // The first position of table t whose stored MTC is wrong, or kNoMismatch.
+  std::uint64_t check(std::size_t t, ProgressBar* progress) const {
+    return first_mismatch(indexes_[t].size(), progress, [&](std::uint64_t i) {
+      if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) return false;
+      return implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i)) != mtc_[t][i];
+    });
   }
 
   // What the moves of p (White to move, table t, no capture) imply for its MTC.
@@ -104,7 +87,7 @@ bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materi
   for (std::size_t t = 0; t < materials.size(); ++t) {
     if (progress) progress->set_item(materials[t].name() + ".mtc");
     const std::uint64_t i = checker.check(t, progress);
-    if (i == kNone) continue;
+    if (i == kNoMismatch) continue;
     const Position p = PositionIndex(materials[t]).unrank(i);
     const int expected = checker.implied_mtc(t, p, values[t]->value(i));
     failure = materials[t].name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +

@@ -1,10 +1,10 @@
 #include "gen/r62_verifier.h"
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <limits>
 
+#include "gen/first_mismatch.h"
 #include "gen/large_array.h"
 #include "gen/mtc_report.h"
 #include "gen/mtc_values.h"
@@ -17,7 +17,6 @@
 namespace dtb::gen {
 namespace {
 
-constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 constexpr int kBeyond = kArticle62Plies + 1;  // stored where nothing is forced within the count
 
 class UnitR62Checker {
@@ -31,25 +30,12 @@ class UnitR62Checker {
 
   LargeArray<std::uint8_t>& stored(std::size_t t) { return stored_[t]; }
 
-  // The first position of table t whose stored value is wrong, or kNone.
-  std::uint64_t check(std::size_t t, ProgressBar* progress) {
-    constexpr std::uint64_t kChunk = 1 << 16;
-    std::atomic<std::uint64_t> first{kNone};
-    const std::uint64_t n = indexes_[t].size();
-    const auto chunks = static_cast<std::int64_t>((n + kChunk - 1) / kChunk);
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
-      for (std::uint64_t i = begin; i < end; ++i) {
-        if (values_[t]->value(i) == Wdl::Draw) continue;
-        if (implied(t, indexes_[t].unrank(i), values_[t]->value(i)) == stored_[t][i]) continue;
-        std::uint64_t cur = first.load();
-        while (i < cur && !first.compare_exchange_weak(cur, i)) {
-        }
-      }
-      if (progress) progress->advance(end - begin);
-    }
-    return first.load();
+  // The first position of table t whose stored value is wrong, or kNoMismatch.
+  std::uint64_t check(std::size_t t, ProgressBar* progress) const {
+    return first_mismatch(indexes_[t].size(), progress, [&](std::uint64_t i) {
+      if (values_[t]->value(i) == Wdl::Draw) return false;
+      return implied(t, indexes_[t].unrank(i), values_[t]->value(i)) != stored_[t][i];
+    });
   }
 
   // What the moves of p (White to move, table t, theoretical value `theory`)
@@ -116,7 +102,7 @@ bool verify_unit_r62(const std::string& dir, const std::vector<Material>& materi
       failure = materials[t].name() + ".r62: " + *e;
       return false;
     }
-    if (i == kNone) continue;
+    if (i == kNoMismatch) continue;
     const Position p = PositionIndex(materials[t]).unrank(i);
     failure = materials[t].name() + ".r62: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
               std::string(to_string(values[t]->value(i))) + ") stores " + std::to_string(checker.stored(t)[i]) +

@@ -37,6 +37,7 @@
 #include "tests/gen/reference_solver.h"
 #include "tests/gen/test_tables.h"
 #include "tests/support/position_hash.h"
+#include "tests/support/table_values.h"
 
 using namespace dtb;
 
@@ -203,22 +204,6 @@ TEST_CASE("the rule-aware solve draws what the theoretical game wins only where 
 
 namespace {
 
-// Rewrite a table file with its values changed by `change`.
-template <class Change>
-void rewrite_values(const std::string& path, const Material& m, TableKind kind, Change change) {
-  TableError e;
-  std::vector<std::uint16_t> values, block;
-  {
-    const auto reader = TableReader::open(path, &e);
-    REQUIRE(reader);
-    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-      REQUIRE_FALSE(reader->decode_block(b, block));
-      values.insert(values.end(), block.begin(), block.end());
-    }
-  }
-  change(values);
-  REQUIRE_FALSE(write_table(path, TableContents{m, kind, values, {}}));
-}
 
 // verify_unit_r62 on the unit of KKvM in `dir`, as `dtb verify` runs it.
 bool verify_kkvm(const std::string& dir, std::string& failure) {
@@ -262,7 +247,7 @@ TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a
   gen::BuildSummary summary;
   std::string error;
   REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
-  rewrite_values(gen::mtc_table_path(dir, *parse_material("KKvK")), *parse_material("KKvK"), TableKind::Mtc,
+  test::rewrite_values(gen::mtc_table_path(dir, *parse_material("KKvK")), *parse_material("KKvK"), TableKind::Mtc,
                  [](std::vector<std::uint16_t>& v) {
                    for (std::uint16_t& x : v) x = static_cast<std::uint16_t>(x > 0 ? x + 44 : 0);
                  });
@@ -275,7 +260,7 @@ TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a
   // One decision of KKvM that the rule keeps (2 plies: no quiet position of
   // KKvM converts later), stored one ply shorter.
   const Material kkvm = *parse_material("KKvM");
-  rewrite_values(gen::r62_table_path(dir, kkvm), kkvm, TableKind::Rule62, [](std::vector<std::uint16_t>& v) {
+  test::rewrite_values(gen::r62_table_path(dir, kkvm), kkvm, TableKind::Rule62, [](std::vector<std::uint16_t>& v) {
     const auto it = std::find(v.begin(), v.end(), std::uint16_t{2});
     REQUIRE(it != v.end());
     --*it;

@@ -15,6 +15,7 @@
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "tests/gen/test_tables.h"
+#include "tests/support/table_values.h"
 
 using namespace dtb;
 namespace fs = std::filesystem;
@@ -39,20 +40,7 @@ bool verify(const std::string& dir, std::string& failure, const std::string& che
   return gen::verify_tables(options, report, failure);
 }
 
-// Every value of a table file, in index order (capture positions: whatever
-// the writer stored there).
-std::vector<std::uint16_t> read_raw_values(const std::string& path) {
-  TableError error;
-  auto reader = TableReader::open(path, &error);
-  REQUIRE(reader);
-  std::vector<std::uint16_t> values;
-  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-    std::vector<std::uint16_t> block;
-    REQUIRE(!reader->decode_block(b, block));
-    values.insert(values.end(), block.begin(), block.end());
-  }
-  return values;
-}
+using test::read_raw_values;
 
 void rewrite_table(const std::string& path, const Material& m, const std::vector<std::uint16_t>& values,
                    TableKind kind = TableKind::Wdl) {

@@ -20,6 +20,7 @@
 #include "index/draw_rule_class.h"
 #include "index/position_index.h"
 #include "probe_test_support.h"
+#include "tests/support/table_values.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -62,22 +63,6 @@ class Minimax {
   std::map<std::tuple<Bitboard, Bitboard, Bitboard, int, int>, dtb_wdl> memo_;
 };
 
-// Rewrite a table file with its values changed by `change`.
-template <class Change>
-void rewrite_values(const std::string& path, const Material& m, TableKind kind, Change change) {
-  TableError e;
-  std::vector<std::uint16_t> values, block;
-  {
-    const auto reader = TableReader::open(path, &e);
-    REQUIRE(reader);
-    for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-      REQUIRE_FALSE(reader->decode_block(b, block));
-      values.insert(values.end(), block.begin(), block.end());
-    }
-  }
-  change(values);
-  REQUIRE_FALSE(write_table(path, TableContents{m, kind, values, {}}));
-}
 
 struct Handle {
   dtb_tables* t = nullptr;
