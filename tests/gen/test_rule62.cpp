@@ -13,14 +13,18 @@
 // earlier levels, are everywhere: what the rule-aware solve exists for.
 #include <catch2/catch.hpp>
 
+#include <omp.h>
+
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <map>
 #include <random>
 #include <unordered_map>
 
 #include "compress/table_file.h"
+#include "gen/checksums.h"
 #include "gen/mtc_report.h"
 #include "gen/r62_verifier.h"
 #include "gen/rule62_builder.h"
@@ -205,6 +209,31 @@ TEST_CASE("the rule-aware solve draws what the theoretical game wins only where 
 namespace {
 
 
+// The 2-3 piece tables with MTC, KKvK's .mtc rewritten 44 plies longer
+// (from a fresh count 6.2 then draws its decisions of true MTC 7 or more),
+// and the .r62 tables `dtb gen --rule62` then writes, on `threads` threads.
+std::string r62_test_dir(const std::string& tag, int threads) {
+  const std::string dir = gen::testing::make_temp_dir(tag);
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  options.out_dir = dir;
+  options.mtc = true;
+  gen::BuildSummary summary;
+  std::string error;
+  const int before = omp_get_max_threads();
+  omp_set_num_threads(threads);
+  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
+  const Material kkvk = *parse_material("KKvK");
+  test::rewrite_values(gen::mtc_table_path(dir, kkvk), kkvk, TableKind::Mtc, [](std::vector<std::uint16_t>& v) {
+    for (std::uint16_t& x : v) x = static_cast<std::uint16_t>(x > 0 ? x + 44 : 0);
+  });
+  gen::Rule62Summary r62;
+  REQUIRE(gen::build_rule62_tables(options, r62, error) == gen::BuildStatus::Ok);
+  omp_set_num_threads(before);
+  REQUIRE(r62.solved.size() >= 2);
+  return dir;
+}
+
 // verify_unit_r62 on the unit of KKvM in `dir`, as `dtb verify` runs it.
 bool verify_kkvm(const std::string& dir, std::string& failure) {
   gen::WdlStore store;
@@ -239,21 +268,7 @@ bool verify_kkvm(const std::string& dir, std::string& failure) {
 TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a wrong one") {
   // As in the probe's test: KKvK's .mtc rewritten 44 plies longer, so that
   // KKvM (Black promotes into KKvK) needs its .r62 tables.
-  const std::string dir = gen::testing::make_temp_dir("r62-verify");
-  gen::BuildOptions options;
-  options.max_pieces = 3;
-  options.out_dir = dir;
-  options.mtc = true;
-  gen::BuildSummary summary;
-  std::string error;
-  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
-  test::rewrite_values(gen::mtc_table_path(dir, *parse_material("KKvK")), *parse_material("KKvK"), TableKind::Mtc,
-                 [](std::vector<std::uint16_t>& v) {
-                   for (std::uint16_t& x : v) x = static_cast<std::uint16_t>(x > 0 ? x + 44 : 0);
-                 });
-  gen::Rule62Summary r62;
-  REQUIRE(gen::build_rule62_tables(options, r62, error) == gen::BuildStatus::Ok);
-  REQUIRE(r62.solved.size() >= 2);
+  const std::string dir = r62_test_dir("r62-verify", 2);
   std::string failure;
   CHECK(verify_kkvm(dir, failure));
   CHECK(failure.empty());
@@ -267,4 +282,21 @@ TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a
   });
   CHECK_FALSE(verify_kkvm(dir, failure));
   CHECK(failure.find("KKvM.r62") != std::string::npos);
+}
+
+TEST_CASE("the .r62 tables are the same bytes on 1 thread and on 2") {
+  const std::string one = r62_test_dir("r62-threads-1", 1), two = r62_test_dir("r62-threads-2", 2);
+  std::uint64_t compared = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(one)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with(".r62") && !name.ends_with(".r62-stats")) continue;
+    std::uint64_t a = 0, b = 0;
+    std::string failure;
+    REQUIRE(gen::file_xxh3(one + "/" + name, a, failure));
+    REQUIRE(gen::file_xxh3(two + "/" + name, b, failure));
+    INFO(name);
+    CHECK(a == b);
+    ++compared;
+  }
+  CHECK(compared >= 8);  // KKvM, MvKK, KMvK, KvKM: tables and counts
 }
