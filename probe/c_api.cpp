@@ -410,4 +410,27 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
   }
 }
 
+dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
+                               dtb_move* move, dtb_error* error) {
+  if (!tables || !move) return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move_rules: NULL argument");
+  if (plies_since_conversion < 0 || plies_since_conversion > 49)
+    return report(error, DTB_INVALID_ARGUMENT,
+                  "dtb_best_move_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Move m;
+    dtb::Wdl kept;
+    if (tables->play->best_move_rule62(p, plies_since_conversion, m, &detail, &kept) != DTB_OK)
+      return report(error, detail);
+    *move = dtb::probe::to_c(m);
+    move->wdl = to_c(kept);
+    move->keeps_best = 1;
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
 }  // extern "C"

@@ -1,5 +1,6 @@
 #include "probe/perfect_play.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -182,6 +183,32 @@ dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeE
   return DTB_OK;
 }
 
+// The move of perfect play among `list`, each move's value for its mover in
+// `values`: in a draw the first that keeps it; else, among the moves that keep
+// `top`, the least `cost` in a win and the greatest in a loss, a tie keeping
+// the earlier move. `cost(i, c)` gives move i's cost (a dtb_status).
+template <class Cost>
+dtb_status pick_move(const MoveList& list, const std::vector<Wdl>& values, Wdl top, Cost cost, int& chosen) {
+  chosen = -1;
+  int chosen_cost = 0;
+  for (int i = 0; i < list.size; ++i) {
+    if (values[static_cast<std::size_t>(i)] != top) continue;
+    if (top == Wdl::Draw) {  // any drawing move will do; the first is deterministic
+      chosen = i;
+      break;
+    }
+    int c = 0;
+    if (const dtb_status s = cost(i, c); s != DTB_OK) return s;
+    const bool better = chosen < 0 || (top == Wdl::Win ? c < chosen_cost : c > chosen_cost);
+    if (better) {
+      chosen = i;
+      chosen_cost = c;
+    }
+    if (top == Wdl::Win && chosen_cost == 1) break;  // no move converts sooner than at once
+  }
+  return DTB_OK;
+}
+
 dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {
   MoveList list;
   generate_moves(p, list);
@@ -197,28 +224,69 @@ dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* erro
     if (const dtb_status s = base_.wdl_after(p, list[i], values[static_cast<std::size_t>(i)], error);
         s != DTB_OK)
       return s;
-    if (values[static_cast<std::size_t>(i)] > top) top = values[static_cast<std::size_t>(i)];
+    top = std::max(top, values[static_cast<std::size_t>(i)]);
   }
   if (value) *value = top;
-
   int chosen = -1;
-  int chosen_cost = 0;
-  for (int i = 0; i < list.size; ++i) {
-    if (values[static_cast<std::size_t>(i)] != top) continue;
-    if (top == Wdl::Draw) {  // any drawing move will do; the first is deterministic
-      chosen = i;
-      break;
-    }
-    int c = 0;
-    if (const dtb_status s = cost(p, list[i], negate(top), c, error); s != DTB_OK) return s;
-    // Strict comparisons: a tie keeps the earlier move.
-    const bool better = chosen < 0 || (top == Wdl::Win ? c < chosen_cost : c > chosen_cost);
-    if (better) {
-      chosen = i;
-      chosen_cost = c;
-    }
-    if (top == Wdl::Win && chosen_cost == 1) break;  // no move converts sooner than at once
+  const auto move_cost = [&](int i, int& c) { return cost(p, list[i], negate(top), c, error); };
+  if (const dtb_status s = pick_move(list, values, top, move_cost, chosen); s != DTB_OK) return s;
+  out = list[chosen];
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::rule62_plies(const Position& q, Wdl v, int& out, ProbeError* error) {
+  out = 0;
+  if (q.pieces(q.side) == 0 || (v == Wdl::Loss && count_moves(q) == 0)) return DTB_OK;  // the game is over
+  if (must_capture(q)) {  // every move converts
+    out = 1;
+    return DTB_OK;
   }
+  const Position w = white_to_move_form(q);
+  Rule62Facts facts;
+  if (const dtb_status s = rule62_facts(material_of(w), facts, error); s != DTB_OK) return s;
+  if (!facts.own_table) return decided_mtc(q, v, out, error);
+  std::uint16_t stored = 0;
+  if (const dtb_status s = r62_files_.value(w, stored, error); s != DTB_OK) return s;
+  out = stored;
+  return DTB_OK;
+}
+
+dtb_status PerfectPlay::best_move_rule62(const Position& p, int plies_since_conversion, Move& out,
+                                         ProbeError* error, Wdl* value) {
+  MoveList list;
+  generate_moves(p, list);
+  if (list.size == 0)
+    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
+  if (const dtb_status s = base_.check_size(p, error); s != DTB_OK) return s;
+  // Each move's 6.2 value for the mover: a conversion starts the count
+  // again, a king move adds a ply to it (at 50 the game is drawn unless the
+  // move has ended it: rule62 says so for a count of 50 as well).
+  std::vector<Wdl> values(static_cast<std::size_t>(list.size));
+  std::vector<Position> after(static_cast<std::size_t>(list.size));
+  Wdl top = Wdl::Loss;
+  for (int i = 0; i < list.size; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    after[k] = make_move(p, list[i]);
+    const int count = converts(p, list[i]) ? 0 : plies_since_conversion + 1;
+    Wdl v = Wdl::Draw;
+    if (const dtb_status s = rule62(after[k], count, v, error); s != DTB_OK) return s;
+    values[k] = negate(v);
+    top = std::max(top, values[k]);
+  }
+  if (value) *value = top;
+  // The cost of a decisive move: 1 if it converts, else 1 + the plies the
+  // position reached needs under 6.2 (its .r62 value, or its MTC where MTC
+  // decides): the winner's count then never runs out.
+  const auto move_cost = [&](int i, int& c) {
+    c = 1;
+    if (converts(p, list[i])) return DTB_OK;
+    int plies = 0;
+    const dtb_status s = rule62_plies(after[static_cast<std::size_t>(i)], negate(top), plies, error);
+    c = 1 + plies;
+    return s;
+  };
+  int chosen = -1;
+  if (const dtb_status s = pick_move(list, values, top, move_cost, chosen); s != DTB_OK) return s;
   out = list[chosen];
   return DTB_OK;
 }

@@ -56,6 +56,18 @@ class PerfectPlay {
   /// which the move keeps. DTB_GAME_OVER if the side to move has no legal move.
   dtb_status best_move(const Position& p, Move& out, ProbeError* error, Wdl* value = nullptr);
 
+  /// The move of perfect play under FMJD 6.2 with `plies_since_conversion`
+  /// (0..49) plies counted: as best_move, with each move valued by rule62()
+  /// at the count it leads to (0 after a conversion) and a king move costing
+  /// 1 + the plies the position reached needs under 6.2 (its `.r62` value,
+  /// or its MTC where MTC decides). A win under 6.2 is then played out within
+  /// the count, phase after phase; best_move's least-MTC move may instead
+  /// convert into a position that 6.2 draws (`W:WK1,K10,K23,32:BK41,45`: 32-28).
+  /// `value` (if given) receives the 6.2 value. Class materials (6.3/6.4) are
+  /// the caller's business, as for rule62().
+  dtb_status best_move_rule62(const Position& p, int plies_since_conversion, Move& out, ProbeError* error,
+                              Wdl* value = nullptr);
+
   /// Value under FMJD 6.2 with `plies_since_conversion` (0..49) plies of
   /// king moves already played since the last capture or man move. Where the
   /// material has an `.r62` table (`dtb gen --rule62`, gen/rule62_builder.h)
@@ -91,6 +103,10 @@ class PerfectPlay {
   // Plies to the next conversion when `m` is played from `p`; `after_value`
   // is the value of the position after it for its side to move.
   dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
+
+  // Plies to the next conversion of q under 6.2 (`v` its decisive 6.2 value):
+  // its .r62 value where it has one, else its MTC.
+  dtb_status rule62_plies(const Position& q, Wdl v, int& out, ProbeError* error);
 
   // Whether m's .mtc file exists and holds no MTC above 50.
   dtb_status clean(const Material& m, bool& out, ProbeError* error);

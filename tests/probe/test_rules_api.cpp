@@ -19,6 +19,7 @@
 #include "index/material.h"
 #include "index/draw_rule_class.h"
 #include "index/position_index.h"
+#include "probe/c_position.h"
 #include "probe_test_support.h"
 #include "tests/support/table_values.h"
 #include "rules/movegen.h"
@@ -185,6 +186,48 @@ TEST_CASE("dtb gen --rule62 answers the tables that convert into an unclean one,
   }
   CHECK(drawn_fresh > 0);
   CHECK(kept > drawn_fresh);
+
+  // dtb_best_move_rules plays every 6.2 win of KKvM out within the rule,
+  // for both sides: the winner's value stays a win at every ply, with the
+  // count as it runs, until the loser has no move (the count never reaches
+  // 50). The loser resists with the same function.
+  std::uint64_t games = 0, plies_played = 0, converting = 0;
+  for (std::uint64_t i = 0; i < index.size(); i += 7) {
+    for (const int start : {0, 30}) {
+      dtb_position c = c_position(index.unrank(i));
+      dtb_wdl v = DTB_DRAW;
+      REQUIRE(dtb_probe_rules(h.t, &c, start, -1, &v, nullptr) == DTB_OK);
+      if (v != DTB_WIN) continue;
+      Position p = index.unrank(i);
+      int count = start;
+      bool winner_to_move = true;
+      for (int ply = 0;; ++ply) {
+        REQUIRE(ply < 200);
+        c = c_position(p);
+        dtb_move m{};
+        const dtb_status s = dtb_best_move_rules(h.t, &c, count, &m, nullptr);
+        if (s == DTB_GAME_OVER) {
+          CHECK_FALSE(winner_to_move);  // the loser is the one left without a move
+          break;
+        }
+        REQUIRE(s == DTB_OK);
+        CHECK(m.wdl == (winner_to_move ? DTB_WIN : DTB_LOSS));
+        Move played;
+        REQUIRE(probe::find_move(p, m, played));
+        const bool converts = played.is_capture() || (p.kings & (Bitboard{1} << played.from)) == 0;
+        converting += converts;
+        p = make_move(p, played);
+        count = converts ? 0 : count + 1;
+        REQUIRE(count < 50);
+        winner_to_move = !winner_to_move;
+        ++plies_played;
+      }
+      ++games;
+    }
+  }
+  CHECK(games > 1000);
+  CHECK(converting > 0);
+  INFO(plies_played);
 }
 
 TEST_CASE("dtb_probe_rules: in a 6.3/6.4 class the class count decides; bad counts are refused") {

@@ -239,13 +239,29 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
  * transitively, and its own for a material with men) is "clean": no win or
  * loss in it converts later than 50 plies (each .mtc header's largest value;
  * `dtb rules --article 6.2` reports the same per table). True of every 2-5
- * piece table, not of KKKMvKM (53 plies) and what converts into it. There a
- * draw is still exact (6.2 never creates a win, and the winner's conversions
- * can only get longer), but a win or loss is not: DTB_NOT_EXACT, naming the
- * table that is not clean, instead of a value that may be wrong.
+ * piece table, not of KKKMvKM (53 plies) and what converts into it. There
+ * the material's own .r62 table (`dtb gen --rule62`: solved under the rule)
+ * decides: the theoretical value if its stored plies are at most
+ * 50 - plies_since_conversion, else a draw. Without one a draw is still exact
+ * (6.2 never creates a win), but a win or loss is not: DTB_NOT_EXACT, naming
+ * the table that is not clean, instead of a value that may be wrong.
  * Needs the .mtc tables (and the .rule tables for class materials). */
 dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                            int plies_in_class, dtb_wdl* wdl, dtb_error* error);
+
+/* A move of perfect play under article 6.2 with `plies_since_conversion`
+ * (0..49) plies counted, as dtb_best_move but with each move valued as
+ * dtb_probe_rules values the position it reaches (at count 0 after a
+ * conversion, one more after a king move) and a king move costing 1 + the
+ * plies that position needs under the rule (its .r62 value, else its mtc).
+ * An engine that plays it wins every position dtb_probe_rules calls won
+ * within the rule; dtb_best_move's least-mtc move can convert into a
+ * position the rule draws (W:WK1,K10,K23,32:BK41,45: 32-28). move->wdl is
+ * the 6.2 value kept. For 6.3/6.4 class materials the class count decides
+ * (dtb_probe_rules): there use dtb_best_move with it. Errors as
+ * dtb_probe_rules and dtb_best_move. */
+dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
+                               dtb_move* move, dtb_error* error);
 
 #ifdef __cplusplus
 }
