@@ -105,6 +105,26 @@ dtb_status material_index(const char* name, std::optional<dtb::PositionIndex>& o
   }
 }
 
+// dtb_best_move and dtb_best_move_rules: the position checked, the move
+// chosen by `choose` (a PerfectPlay member), and its public form.
+template <class Choose>
+dtb_status played_move(const dtb_position* pos, dtb_move* move, dtb_error* error, Choose choose) {
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Move m;
+    dtb::Wdl kept;
+    if (choose(p, m, detail, kept) != DTB_OK) return report(error, detail);
+    *move = dtb::probe::to_c(m);
+    move->wdl = to_c(kept);
+    move->keeps_best = 1;
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -394,20 +414,9 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
 
 dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move, dtb_error* error) {
   if (!tables || !move) return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move: NULL argument");
-  try {
-    dtb::Position p;
-    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
-    ProbeError detail;
-    dtb::Move m;
-    dtb::Wdl kept;
-    if (tables->play->best_move(p, m, &detail, &kept) != DTB_OK) return report(error, detail);
-    *move = dtb::probe::to_c(m);
-    move->wdl = to_c(kept);
-    move->keeps_best = 1;
-    return DTB_OK;
-  } catch (const std::bad_alloc&) {
-    return out_of_memory(error);
-  }
+  return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
+    return tables->play->best_move(p, m, &d, &kept);
+  });
 }
 
 dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
@@ -416,21 +425,9 @@ dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int 
   if (plies_since_conversion < 0 || plies_since_conversion > 49)
     return report(error, DTB_INVALID_ARGUMENT,
                   "dtb_best_move_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
-  try {
-    dtb::Position p;
-    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
-    ProbeError detail;
-    dtb::Move m;
-    dtb::Wdl kept;
-    if (tables->play->best_move_rule62(p, plies_since_conversion, m, &detail, &kept) != DTB_OK)
-      return report(error, detail);
-    *move = dtb::probe::to_c(m);
-    move->wdl = to_c(kept);
-    move->keeps_best = 1;
-    return DTB_OK;
-  } catch (const std::bad_alloc&) {
-    return out_of_memory(error);
-  }
+  return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
+    return tables->play->best_move_rule62(p, plies_since_conversion, m, &d, &kept);
+  });
 }
 
 }  // extern "C"

@@ -183,6 +183,14 @@ dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeE
   return DTB_OK;
 }
 
+dtb_status PerfectPlay::moves_to_choose(const Position& p, MoveList& list, ProbeError* error) {
+  generate_moves(p, list);
+  // Checked before the size: a game that is over needs no table to say so.
+  if (list.size == 0)
+    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
+  return base_.check_size(p, error);
+}
+
 // The move of perfect play among `list`, each move's value for its mover in
 // `values`: in a draw the first that keeps it; else, among the moves that keep
 // `top`, the least `cost` in a win and the greatest in a loss, a tie keeping
@@ -211,11 +219,7 @@ dtb_status pick_move(const MoveList& list, const std::vector<Wdl>& values, Wdl t
 
 dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {
   MoveList list;
-  generate_moves(p, list);
-  // Checked before the size: a game that is over needs no table to say so.
-  if (list.size == 0)
-    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
-  if (const dtb_status s = base_.check_size(p, error); s != DTB_OK) return s;
+  if (const dtb_status s = moves_to_choose(p, list, error); s != DTB_OK) return s;
 
   // The values of the moves first: the position's value is the best of them.
   std::vector<Wdl> values(static_cast<std::size_t>(list.size));
@@ -254,10 +258,7 @@ dtb_status PerfectPlay::rule62_plies(const Position& q, Wdl v, int& out, ProbeEr
 dtb_status PerfectPlay::best_move_rule62(const Position& p, int plies_since_conversion, Move& out,
                                          ProbeError* error, Wdl* value) {
   MoveList list;
-  generate_moves(p, list);
-  if (list.size == 0)
-    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
-  if (const dtb_status s = base_.check_size(p, error); s != DTB_OK) return s;
+  if (const dtb_status s = moves_to_choose(p, list, error); s != DTB_OK) return s;
   // Each move's 6.2 value for the mover: a conversion starts the count
   // again, a king move adds a ply to it (at 50 the game is drawn unless the
   // move has ended it: rule62 says so for a count of 50 as well).

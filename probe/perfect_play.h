@@ -104,6 +104,10 @@ class PerfectPlay {
   // is the value of the position after it for its side to move.
   dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
 
+  // The legal moves of p for best_move and best_move_rule62: DTB_GAME_OVER
+  // without one, DTB_TOO_MANY_PIECES past the largest table.
+  dtb_status moves_to_choose(const Position& p, MoveList& list, ProbeError* error);
+
   // Plies to the next conversion of q under 6.2 (`v` its decisive 6.2 value):
   // its .r62 value where it has one, else its MTC.
   dtb_status rule62_plies(const Position& q, Wdl v, int& out, ProbeError* error);
