@@ -1,6 +1,6 @@
 // The per-position checks of `dtb verify` (mtc_verifier.h, r62_verifier.h)
-// share one loop: find the first position of a table whose stored value its
-// moves contradict, in parallel.
+// share their loops: over a table, the first position whose stored value its
+// moves contradict, in parallel; over a position's moves, where each goes.
 #pragma once
 
 #include <omp.h>
@@ -11,6 +11,9 @@
 #include <limits>
 
 #include "gen/progress_bar.h"
+#include "index/colour.h"
+#include "index/position_index.h"
+#include "rules/movegen.h"
 
 namespace dtb::gen {
 
@@ -37,6 +40,30 @@ std::uint64_t first_mismatch(std::uint64_t n, ProgressBar* progress, const Wrong
     if (progress) progress->advance(end - begin);
   }
   return first.load();
+}
+
+/// Each move of p (White to move in one table of a unit) for the checks:
+/// `visit(value for the mover, cost)`. A move that leaves the unit (a
+/// capture or a promotion) is valued by `exit(position after it)` and costs
+/// 1; one that stays reaches position j of the twin table (`twin`: Black to
+/// move here is White to move there), valued by `inside(j)`, costing 1 for a
+/// man move and 1 + `plies(j)` for a king move.
+template <class Exit, class Inside, class Plies, class Visit>
+void for_each_move_outcome(const Position& p, const PositionIndex& twin, const Exit& exit, const Inside& inside,
+                           const Plies& plies, const Visit& visit) {
+  MoveList moves;
+  generate_moves(p, moves);
+  for (const Move& mv : moves) {
+    const Position after = make_move(p, mv);
+    const Bitboard from = Bitboard{1} << mv.from, to = Bitboard{1} << mv.to;
+    const bool man = (p.men_of(p.side) & from) != 0;
+    if (mv.is_capture() || (man && (to & promotion_row(p.side)))) {
+      visit(negate(exit(after)), 1);
+      continue;
+    }
+    const std::uint64_t j = twin.rank(colour_reversed(after));
+    visit(negate(inside(j)), man ? 1 : 1 + plies(j));
+  }
 }
 
 }  // namespace dtb::gen

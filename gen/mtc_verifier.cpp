@@ -38,27 +38,16 @@ class UnitMtcChecker {
 
   // What the moves of p (White to move, table t, no capture) imply for its MTC.
   int implied_mtc(std::size_t t, const Position& p, Wdl stored) const {
-    MoveList moves;
-    generate_moves(p, moves);
     const std::size_t u = other(t);
     int best = std::numeric_limits<int>::max(), worst = 0;
-    for (const Move& mv : moves) {
-      const Position after = make_move(p, mv);
-      const Bitboard from = Bitboard{1} << mv.from, to = Bitboard{1} << mv.to;
-      const bool man = (p.men_of(p.side) & from) != 0;
-      Wdl mover;
-      int cost = 1;
-      if (man && (to & promotion_row(p.side))) {
-        mover = negate(finished_.value(after));  // a promotion: a finished material
-      } else {
-        // Black to move in this material is White to move in table u.
-        const std::uint64_t j = indexes_[u].rank(colour_reversed(after));
-        mover = negate(values_[u]->value(j));
-        if (!man) cost = 1 + (values_[u]->capture(j) ? 1 : mtc_[u][j]);
-      }
-      worst = std::max(worst, cost);
-      if (mover == Wdl::Win) best = std::min(best, cost);
-    }
+    for_each_move_outcome(
+        p, indexes_[u], [&](const Position& after) { return finished_.value(after); },
+        [&](std::uint64_t j) { return values_[u]->value(j); },
+        [&](std::uint64_t j) { return values_[u]->capture(j) ? 1 : int{mtc_[u][j]}; },
+        [&](Wdl mover, int cost) {
+          worst = std::max(worst, cost);
+          if (mover == Wdl::Win) best = std::min(best, cost);
+        });
     return stored == Wdl::Win ? best : worst;
   }
 

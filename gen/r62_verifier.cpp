@@ -41,29 +41,17 @@ class UnitR62Checker {
   // What the moves of p (White to move, table t, theoretical value `theory`)
   // imply for its stored value.
   int implied(std::size_t t, const Position& p, Wdl theory) const {
-    MoveList moves;
-    generate_moves(p, moves);
     const std::size_t u = other(t);
     int best = std::numeric_limits<int>::max(), worst = 0;
     bool all_lose = true;
-    for (const Move& mv : moves) {
-      const Position after = make_move(p, mv);
-      const Bitboard from = Bitboard{1} << mv.from, to = Bitboard{1} << mv.to;
-      const bool man = (p.men_of(p.side) & from) != 0;
-      Wdl mover;
-      int cost = 1;
-      if (mv.is_capture() || (man && (to & promotion_row(p.side)))) {
-        mover = negate(exits_.value(after));  // a finished material
-      } else {
-        // Black to move in this material is White to move in table u.
-        const std::uint64_t j = indexes_[u].rank(colour_reversed(after));
-        mover = negate(rule_value(u, j));
-        if (!man) cost = 1 + stored_[u][j];
-      }
-      all_lose = all_lose && mover == Wdl::Loss;
-      worst = std::max(worst, cost);
-      if (mover == Wdl::Win) best = std::min(best, cost);
-    }
+    for_each_move_outcome(
+        p, indexes_[u], [&](const Position& after) { return exits_.value(after); },
+        [&](std::uint64_t j) { return rule_value(u, j); }, [&](std::uint64_t j) { return int{stored_[u][j]}; },
+        [&](Wdl mover, int cost) {
+          all_lose = all_lose && mover == Wdl::Loss;
+          worst = std::max(worst, cost);
+          if (mover == Wdl::Win) best = std::min(best, cost);
+        });
     const int plies = theory == Wdl::Win ? best : all_lose ? worst : kBeyond;
     return plies <= kArticle62Plies ? plies : kBeyond;
   }

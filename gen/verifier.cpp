@@ -404,17 +404,29 @@ bool write_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return true;
 }
 
-// The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
-bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
-               const FinishedValues& finished, ProgressBar& progress, VerifyReport& report, std::string& failure) {
+// A checked unit's tables and values, and how many of them have a table of
+// a further kind (`has`: has_mtc_table, has_r62_table).
+struct UnitParts {
   std::vector<Material> materials;
   std::vector<const UnitValues*> values;
   int present = 0;
+};
+
+UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+                     bool (*has)(const std::string&, const Material&)) {
+  UnitParts parts;
   for (const auto& t : unit) {
-    materials.push_back(t->material);
-    values.push_back(t->values.get());
-    present += has_mtc_table(dir, t->material);
+    parts.materials.push_back(t->material);
+    parts.values.push_back(t->values.get());
+    parts.present += has(dir, t->material);
   }
+  return parts;
+}
+
+// The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
+bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+               const FinishedValues& finished, ProgressBar& progress, VerifyReport& report, std::string& failure) {
+  const auto [materials, values, present] = unit_parts(dir, unit, has_mtc_table);
   if (present == 0) return true;
   if (present != static_cast<int>(unit.size())) {
     failure = "the unit of " + materials.front().name() + " has a .mtc table for one colour only";
@@ -432,14 +444,7 @@ bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<Checked
 bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
                const FinishedValues& finished, std::unique_ptr<probe::Tablebase>& base, ProgressBar& progress,
                VerifyReport& report, std::string& failure) {
-  std::vector<Material> materials;
-  std::vector<const UnitValues*> values;
-  int present = 0;
-  for (const auto& t : unit) {
-    materials.push_back(t->material);
-    values.push_back(t->values.get());
-    present += has_r62_table(dir, t->material);
-  }
+  const auto [materials, values, present] = unit_parts(dir, unit, has_r62_table);
   if (present == 0) return true;
   if (present != static_cast<int>(unit.size()) || !has_mtc_table(dir, materials.front())) {
     failure = "the unit of " + materials.front().name() + " has .r62 tables for one colour only, or no .mtc tables";
