@@ -36,6 +36,7 @@ void print_plain(const ProbeReport& a, std::ostream& out) {
     if (m.keeps_best) out << " " << m.move;
   if (a.mtc) out << " mtc " << *a.mtc;
   if (a.best_move) out << " best " << *a.best_move;
+  if (a.rules_best_move) out << " rules-best " << *a.rules_best_move;
   out << "\n";
 }
 

@@ -21,24 +21,34 @@ void send_error(httplib::Response& res, int status, std::string_view message) {
   res.set_content(json_error(message), kJson);
 }
 
-// The count of plies played in the class: absent means 0 (just entered).
-std::optional<int> plies_in_class_of(const httplib::Request& req) {
-  if (!req.has_param("plies_in_class")) return 0;
-  const std::string s = req.get_param_value("plies_in_class");
+constexpr int kMaxPliesSinceConversion = 49;  // article 6.2: at 50 the game is drawn
+
+// A count parameter: `absent` when not given, nullopt when it is not a whole
+// number from 0 to `max`.
+std::optional<int> count_param(const httplib::Request& req, const char* name, int max, int absent) {
+  if (!req.has_param(name)) return absent;
+  const std::string s = req.get_param_value(name);
   int v = -1;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < 0 || v > kMaxPliesInClass)
-    return std::nullopt;
+  if (ec != std::errc() || end != s.data() + s.size() || v < 0 || v > max) return std::nullopt;
   return v;
 }
 
+// `plies_in_class` (6.3/6.4; absent: 0, the class just entered) and
+// `plies_since_conversion` (6.2; absent: no 6.2 value asked for), as
+// `dtb probe --plies-in-class N --plies-since-conversion C` takes them.
 void get_probe(ApiContext& context, const httplib::Request& req, httplib::Response& res) {
   if (!req.has_param("fen")) return send_error(res, 400, "missing parameter fen (a PDN FEN)");
-  const auto plies = plies_in_class_of(req);
+  const auto plies = count_param(req, "plies_in_class", kMaxPliesInClass, 0);
   if (!plies)
     return send_error(res, 400, "plies_in_class must be a whole number from 0 to " +
                                     std::to_string(kMaxPliesInClass));
-  ProbeReport report = probe_report(context.tables, req.get_param_value("fen"), *plies);
+  const auto since = count_param(req, "plies_since_conversion", kMaxPliesSinceConversion, -1);
+  if (!since)
+    return send_error(res, 400, "plies_since_conversion must be a whole number from 0 to " +
+                                    std::to_string(kMaxPliesSinceConversion));
+  const int class_count = req.has_param("plies_in_class") ? *plies : -1;
+  ProbeReport report = probe_report(context.tables, req.get_param_value("fen"), *plies, *since, class_count);
   res.status = http_status_of(report.failure.kind);
   if (res.status >= 500) std::cerr << "dtb serve: " << report.failure.message << "\n";
   report.failure.message = without_dir(std::move(report.failure.message), context.dir);

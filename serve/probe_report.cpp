@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "index/draw_rule_class.h"
+#include "index/material.h"
 #include "probe/handle.h"
 #include "rules/notation.h"
 
@@ -60,6 +62,29 @@ Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, Probe
     r.best_move = Tablebase::move_text(pos, best);
   else if (s != DTB_TABLE_MISSING && s != DTB_GAME_OVER)
     return failure_of(s, e);
+  return {};
+}
+
+// The value under article 6.2 (with 6.3/6.4 in their classes) and the move
+// that keeps it. Tables that cannot give them exactly (missing, or not solved
+// under the rule: DTB_NOT_EXACT) leave both unset; other failures fail the
+// answer. In a 6.3/6.4 class the class count decides the value, and the move
+// of perfect play there is best_move (dtb_best_move_rules documents this), so
+// rules_best_move is left unset for class materials.
+Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Position& p,
+                  int plies_since_conversion, int rules_class_count, ProbeReport& r) {
+  dtb_error e{};
+  dtb_wdl v = DTB_DRAW;
+  const dtb_status s = tables.rules(pos, plies_since_conversion, rules_class_count, v, &e);
+  if (s == DTB_TABLE_MISSING || s == DTB_NOT_EXACT) return {};
+  if (s != DTB_OK) return failure_of(s, e);
+  r.rules_wdl = static_cast<Wdl>(v);
+  if (rule_class(material_of(p)) != RuleClass::None) return {};
+  dtb_move best{};
+  if (const dtb_status m = tables.best_move_rules(pos, plies_since_conversion, best, &e); m == DTB_OK)
+    r.rules_best_move = Tablebase::move_text(pos, best);
+  else if (m != DTB_GAME_OVER)
+    return failure_of(m, e);
   return {};
 }
 
@@ -133,16 +158,11 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
   if (std::string canonical = Tablebase::to_fen(pos); !canonical.empty()) r.fen = std::move(canonical);
   if (Failure f = add_wdl(tables, pos, r)) return failed(std::move(r), std::move(f));
   if (Failure f = add_perfect_play(tables, pos, r)) return failed(std::move(r), std::move(f));
-  if (plies_since_conversion >= 0) {
-    dtb_wdl v = DTB_DRAW;
-    const dtb_status s = tables.rules(pos, plies_since_conversion, rules_class_count, v, &e);
-    if (s == DTB_OK)
-      r.rules_wdl = static_cast<Wdl>(v);
-    else if (s != DTB_TABLE_MISSING && s != DTB_NOT_EXACT)  // no rule value to give: rules_wdl stays null
-      return failed(std::move(r), failure_of(s, e));
-  }
   const auto p = parse_fen(r.fen);
   if (!p) return r;
+  if (plies_since_conversion >= 0)
+    if (Failure f = add_rules(tables, pos, *p, plies_since_conversion, rules_class_count, r))
+      return failed(std::move(r), std::move(f));
   if (Failure f = add_limits(*tables.handle(), *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
   return r;
 }

@@ -50,6 +50,11 @@ struct ProbeReport {
   // their classes, dtb_probe_rules). Unset without the tables it needs, and
   // for a win or loss the tables cannot decide exactly (DTB_NOT_EXACT).
   std::optional<Wdl> rules_wdl;
+  // With a 6.2 count given: the move of perfect play under the rule
+  // (dtb_best_move_rules), which keeps every win rules_wdl reports; it can
+  // differ from best_move, whose least-MTC move may convert into a line the
+  // rule draws. Unset where rules_wdl is, and without a legal move.
+  std::optional<std::string> rules_best_move;
   std::vector<MoveReport> moves;
 };
 

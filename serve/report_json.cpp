@@ -40,6 +40,7 @@ std::string report_json(const ProbeReport& r) {
   if (r.dtw && r.dtw->value != Wdl::Draw) out += ",\"dtw\":" + std::to_string(r.dtw->plies);
   optional_field(out, "rule_wdl", r.rule_wdl, [](Wdl v) { return quoted(to_string(v)); });
   optional_field(out, "rules_wdl", r.rules_wdl, [](Wdl v) { return quoted(to_string(v)); });
+  optional_field(out, "rules_best_move", r.rules_best_move, quoted);
   // Always present, null when unknown: "no .mtc table" and "a draw" must not
   // look like an older server that never sends them.
   out += ",\"mtc\":" + (r.mtc ? std::to_string(*r.mtc) : std::string("null"));

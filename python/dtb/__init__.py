@@ -11,7 +11,10 @@ python-chess's ``chess.syzygy``::
         tb.probe_dtw(pos)                  # Distance(wdl=Wdl.WIN, plies=...)   (.dtw tables)
         tb.probe_rule(pos, plies_in_class=20)   # under the 6.3/6.4 draw limits (.rule tables)
         tb.moves(pos)                      # every legal move with its value
-        tb.best_move(pos)                  # a value-keeping move (perfect with .dtw tables)
+        tb.best_move(pos)                  # the move of perfect play (.mtc tables; else .dtw, else WDL)
+        tb.probe_mtc(pos)                  # Distance(wdl=Wdl.WIN, plies=...): moves to conversion (.mtc)
+        tb.probe_rules(pos, plies_since_conversion=30)   # under article 6.2 (and 6.3/6.4 in their classes)
+        tb.best_move_rules(pos, plies_since_conversion=30)  # the move that keeps that value
 
         # Statistics: a whole material in one call, on every core, without the GIL.
         positions = dtb.material_positions("KKMvK")
@@ -22,12 +25,14 @@ in FMJD notation). Values: :class:`Wdl` (-1/0/1), :class:`Distance`.
 Errors: :class:`DtbError` and its subclasses, carrying the C status, the
 message (file, block) and the material.
 
-Build the tables with ``dtb gen --max-pieces 4 --out tables`` (add ``--dtw``
-for ``.dtw`` and ``.rule`` tables); see the project README.
+Build the tables with ``dtb gen --max-pieces 4 --out tables`` (add ``--mtc``
+for ``.mtc`` tables, ``--dtw`` for ``.dtw`` and ``.rule`` tables); see the
+project README.
 """
 from .errors import (ClosedTablebaseError, CorruptedTableError, DtbError, IllegalMoveError,
                      InvalidArgumentError, InvalidFenError, InvalidPositionError, MissingTableError,
-                     NotInClassError, OutOfMemoryError, Status, TableIOError, TooManyPiecesError)
+                     NotExactError, NotInClassError, OutOfMemoryError, Status, TableIOError,
+                     TooManyPiecesError)
 from .move import Move
 from .position import STARTING_FEN, Position, Side
 from .position_array import (DISTANCE_DTYPE, POSITION_DTYPE, as_position_array, material_positions,
@@ -40,7 +45,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ClosedTablebaseError", "CorruptedTableError", "DISTANCE_DTYPE", "Distance", "DtbError",
     "IllegalMoveError", "InvalidArgumentError", "InvalidFenError", "InvalidPositionError",
-    "MissingTableError", "Move", "MoveValue", "NotInClassError", "OutOfMemoryError", "POSITION_DTYPE",
+    "MissingTableError", "Move", "MoveValue", "NotExactError", "NotInClassError", "OutOfMemoryError", "POSITION_DTYPE",
     "Position", "STARTING_FEN", "Side", "Status", "TableIOError", "Tablebase", "TooManyPiecesError",
     "Wdl", "as_position_array", "material_positions", "material_size", "open_tablebase",
 ]

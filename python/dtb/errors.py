@@ -61,7 +61,7 @@ class DtbError(Exception):
 
 
 class MissingTableError(DtbError):
-    """No table file for a material the probe needs (``.wdl``, ``.dtw`` or ``.rule``)."""
+    """No table file for a material the probe needs (``.wdl``, ``.dtw``, ``.rule`` or ``.mtc``)."""
 
 
 class TooManyPiecesError(DtbError):
@@ -104,6 +104,11 @@ class NotInClassError(DtbError):
     """A draw-limit probe of a material outside the 6.3/6.4 classes."""
 
 
+class NotExactError(DtbError):
+    """A value under article 6.2 the tables cannot give exactly: the material converts into a line
+    longer than 50 plies and has no ``.r62`` table (``dtb gen --mtc --rule62`` builds one)."""
+
+
 _BY_STATUS: Dict[Status, Type[DtbError]] = {
     Status.TABLE_MISSING: MissingTableError,
     Status.TOO_MANY_PIECES: TooManyPiecesError,
@@ -113,6 +118,7 @@ _BY_STATUS: Dict[Status, Type[DtbError]] = {
     Status.IO_ERROR: TableIOError,
     Status.INVALID_ARGUMENT: InvalidArgumentError,
     Status.NOT_IN_CLASS: NotInClassError,
+    Status.NOT_EXACT: NotExactError,
 }
 
 # What the extension was refusing when it reports DTB_INVALID_ARGUMENT.

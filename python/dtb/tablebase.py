@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, List, NoReturn, Optional, Union
+from typing import Any, List, Optional, Union
 
 import numpy as np
 
 from . import _dtb
-from .errors import ClosedTablebaseError, Status
+from .errors import ClosedTablebaseError, MissingTableError, Status
 from .move import Move
 from .position import Position
 from .position_array import PositionsLike, as_position_array
@@ -122,16 +122,50 @@ class Tablebase:
         wdl, plies = self._open_tables().probe_dtw(_raw(position))
         return Distance(wdl_of(wdl), plies)
 
-    def probe_mtc(self, position: PositionLike) -> NoReturn:
-        """Moves to conversion: not available yet.
+    def probe_mtc(self, position: PositionLike) -> Distance:
+        """Result and moves to conversion, from the ``.mtc`` tables (``dtb gen --mtc``).
 
-        The generator writes no MTC tables yet (a later issue); this raises
-        NotImplementedError rather than guessing. ``probe_dtw`` gives exact
-        distances to the end of the game for the tables built with ``--dtw``.
+        ``plies`` is the number of plies to the next conversion (a capture or a
+        man move by either side; the end of the game counts as one) with
+        perfect play, the winner the fewest, the loser the most: 0 for a
+        position already lost, 1 when the side to move must capture.
+        ``Distance(Wdl.DRAW, 0)`` for a draw (a draw has no MTC). Raises
+        MissingTableError without the material's ``.mtc`` table (draws and
+        capture positions need none).
         """
-        self._open_tables()
-        raise NotImplementedError("MTC tables do not exist yet: `dtb gen` writes .wdl, and with --dtw "
-                                  ".dtw and .rule tables; use probe_dtw for distances")
+        wdl, plies = self._open_tables().probe_mtc(_raw(position))
+        return Distance(wdl_of(wdl), plies)
+
+    def probe_rules(self, position: PositionLike, plies_since_conversion: int,
+                    plies_in_class: Optional[int] = None) -> Wdl:
+        """The value under the draw rules with both counts, for every material.
+
+        Article 6.2: ``plies_since_conversion`` plies (0..49) have been played
+        since the last capture or man move; after 50 with only kings moving
+        the game is drawn. In the 6.3/6.4 classes the class count decides:
+        ``plies_in_class`` as in :meth:`probe_rule` (None: the class was
+        entered at the last conversion, so it equals the 6.2 count).
+
+        WIN or LOSS only if the result can be forced within the counts, else
+        DRAW. Needs the ``.mtc`` tables (and ``.rule`` tables for class
+        materials). Where a table converts into a line longer than 50 plies
+        the answer comes from its ``.r62`` table (``dtb gen --rule62``);
+        without one, a win or loss raises NotExactError rather than guess.
+        """
+        count = -1 if plies_in_class is None else plies_in_class
+        return wdl_of(self._open_tables().probe_rules(_raw(position), plies_since_conversion, count))
+
+    def best_move_rules(self, position: PositionLike, plies_since_conversion: int) -> Optional[Move]:
+        """The move of perfect play under article 6.2 with ``plies_since_conversion`` plies counted.
+
+        Keeps the :meth:`probe_rules` value: a win under the rule stays one
+        (every king move shortens what the rule still needs), which the
+        least-MTC :meth:`best_move` does not guarantee (it can convert into a
+        line too long for the count). None if there is no legal move. For
+        6.3/6.4 class materials the class count decides: use :meth:`best_move`.
+        """
+        parts = self._open_tables().best_move_rules(_raw(position), plies_since_conversion)
+        return None if parts is None else Move(*parts)
 
     def probe_rule(self, position: PositionLike, plies_in_class: int) -> Wdl:
         """The value under the FMJD draw limits (articles 6.3 and 6.4).
@@ -168,24 +202,35 @@ class Tablebase:
                 in tables.probe_moves(_raw(position), dtw)]
 
     def best_move(self, position: PositionLike) -> Optional[Move]:
-        """A move that keeps the position's value, or None if there is no legal move (a loss).
+        """A move of perfect play, or None if there is no legal move (a loss).
 
-        With ``.dtw`` tables for every successor it is a perfect move: the
-        quickest win, the slowest loss. Without them it only keeps the WDL
-        value (the first such move in generation order), which does not
-        guarantee progress: a winning side could repeat positions forever.
+        In a win or a loss, from the best distances the directory has:
+        with ``.dtw`` tables for every successor, the quickest win and the
+        slowest loss to the end of the game; else with the ``.mtc`` tables
+        (``dtb gen --mtc``) the probe library's move (``dtb_best_move``, as
+        ``dtb play`` and the HTTP API give it: the least moves to conversion
+        in a win, the most in a loss), so a win is played out, never shuffled.
+        Without either (and in a draw) the first move that keeps the value,
+        which keeps a win a win but does not guarantee progress (a winning
+        side could repeat positions forever). Ties go to the first move in
+        generation order.
         """
         values = self.moves(position)
         if not values:
             return None
         best = max(v.wdl for v in values)
         keeping = [v for v in values if v.wdl == best]
+        if best == Wdl.DRAW:
+            return keeping[0].move
         distances = [v.dtw for v in keeping if v.dtw is not None]
-        if best != Wdl.DRAW and len(distances) == len(keeping):
+        if len(distances) == len(keeping):
             # The quickest win, the slowest loss; the first of equals (deterministic).
             chosen = distances.index(min(distances) if best == Wdl.WIN else max(distances))
             return keeping[chosen].move
-        return keeping[0].move
+        try:
+            return Move(*self._open_tables().best_move(_raw(position)))
+        except MissingTableError:
+            return keeping[0].move  # no .mtc table either
 
     # -- many positions ------------------------------------------------------
 
@@ -207,6 +252,17 @@ class Tablebase:
                         threads: Optional[int] = None) -> np.ndarray:
         """probe_rule of every position with the same count, as an int8 array of -1/0/1."""
         return self._open_tables().probe_rule_many(as_position_array(positions), plies_in_class, _threads(threads))
+
+    def probe_mtc_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
+        """probe_mtc of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        return self._open_tables().probe_mtc_many(as_position_array(positions), _threads(threads))
+
+    def probe_rules_many(self, positions: PositionsLike, plies_since_conversion: int,
+                         plies_in_class: Optional[int] = None, threads: Optional[int] = None) -> np.ndarray:
+        """probe_rules of every position with the same counts, as an int8 array of -1/0/1."""
+        count = -1 if plies_in_class is None else plies_in_class
+        return self._open_tables().probe_rules_many(as_position_array(positions), plies_since_conversion, count,
+                                                    _threads(threads))
 
     def probe_rule_budget_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
         """probe_rule_budget of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""

@@ -38,7 +38,9 @@ class Distance(NamedTuple):
     perfect play (the winner the shortest, the loser the longest; odd for a
     win, even for a loss, 0 for a position already lost). ``probe_rule_budget``:
     ``plies`` is the least number of plies that must remain in the 6.3/6.4
-    count to force ``wdl``. A draw has ``plies == 0``.
+    count to force ``wdl``. ``probe_mtc``: ``plies`` to the next conversion
+    (a capture or a man move; the end of the game counts as one). A draw has
+    ``plies == 0``.
     """
 
     wdl: Wdl

@@ -58,7 +58,20 @@ py::array_t<std::int8_t> probe_rule_many(const Tables& t, const PositionArray& p
                                 });
 }
 
-// dtb_probe_dtw or dtb_probe_rule_budget over an array: records (wdl, plies).
+py::array_t<std::int8_t> probe_rules_many(const Tables& t, const PositionArray& positions, int plies_since_conversion,
+                                          int plies_in_class, int threads) {
+  return run_batch<std::int8_t>(t, positions, threads,
+                                [=](dtb_tables* h, const dtb_position& p, std::int8_t& out, dtb_error* e) {
+                                  dtb_wdl v = DTB_DRAW;
+                                  const dtb_status s =
+                                      dtb_probe_rules(h, &p, plies_since_conversion, plies_in_class, &v, e);
+                                  out = static_cast<std::int8_t>(signed_wdl(v));
+                                  return s;
+                                });
+}
+
+// dtb_probe_dtw, dtb_probe_mtc or dtb_probe_rule_budget over an array:
+// records (wdl, plies), a draw's plies 0 as Tables' single probes give them.
 template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
 py::array_t<Distance> probe_distance_many(const Tables& t, const PositionArray& positions, int threads) {
   return run_batch<Distance>(t, positions, threads,
@@ -66,7 +79,7 @@ py::array_t<Distance> probe_distance_many(const Tables& t, const PositionArray& 
                                dtb_wdl v = DTB_DRAW;
                                int plies = 0;
                                const dtb_status s = Probe(h, &p, &v, &plies, e);
-                               out = Distance{static_cast<std::int8_t>(signed_wdl(v)), plies};
+                               out = Distance{static_cast<std::int8_t>(signed_wdl(v)), v == DTB_DRAW ? 0 : plies};
                                return s;
                              });
 }
@@ -81,6 +94,10 @@ void bind_batch_probes(py::class_<Tables>& tables) {
            "DISTANCE_DTYPE array of (wdl, plies) from the .dtw tables.")
       .def("probe_rule_many", &probe_rule_many, py::arg("positions"), py::arg("plies_in_class"),
            py::arg("threads"), "int8 array of the 6.3/6.4 rule values after plies_in_class plies.")
+      .def("probe_mtc_many", &probe_distance_many<dtb_probe_mtc>, py::arg("positions"), py::arg("threads"),
+           "DISTANCE_DTYPE array of (wdl, plies to the next conversion) from the .mtc tables.")
+      .def("probe_rules_many", &probe_rules_many, py::arg("positions"), py::arg("plies_since_conversion"),
+           py::arg("plies_in_class"), py::arg("threads"), "int8 array of dtb_probe_rules values.")
       .def("probe_rule_budget_many", &probe_distance_many<dtb_probe_rule_budget>, py::arg("positions"),
            py::arg("threads"), "DISTANCE_DTYPE array of the .rule budgets (result, plies).");
 }

@@ -38,14 +38,45 @@ int probe_wdl(const Tables& t, const dtb_position& p) {
   return signed_wdl(v);
 }
 
-// (wdl, plies) of dtb_probe_dtw or dtb_probe_rule_budget.
+// (wdl, plies) of dtb_probe_dtw, dtb_probe_mtc or dtb_probe_rule_budget; a
+// draw's plies 0 in all three (dtb_probe_mtc's -1 says "no MTC": the wdl says it here).
 template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
 py::tuple probe_distance(const Tables& t, const dtb_position& p) {
   dtb_wdl v;
   int plies = 0;
   dtb_error e{};
   check(Probe(t.handle().get(), &p, &v, &plies, &e), e);
-  return py::make_tuple(signed_wdl(v), plies);
+  return py::make_tuple(signed_wdl(v), v == DTB_DRAW ? 0 : plies);
+}
+
+int probe_rules(const Tables& t, const dtb_position& p, int plies_since_conversion, int plies_in_class) {
+  dtb_wdl v;
+  dtb_error e{};
+  check(dtb_probe_rules(t.handle().get(), &p, plies_since_conversion, plies_in_class, &v, &e), e);
+  return signed_wdl(v);
+}
+
+// The move tuple `choose(handle, move, error)` gives (dtb_best_move or
+// dtb_best_move_rules), or None when the side to move has no legal move.
+template <class Choose>
+py::object chosen_move(const Tables& t, const dtb_position& p, Choose choose) {
+  const std::shared_ptr<dtb_tables> handle = t.handle();
+  dtb_move m{};
+  dtb_error e{};
+  const dtb_status s = choose(handle.get(), m, e);
+  if (s == DTB_GAME_OVER) return py::none();
+  check(s, e);
+  return move_tuple(p, m);
+}
+
+py::object best_move(const Tables& t, const dtb_position& p) {
+  return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) { return dtb_best_move(h, &p, &m, &e); });
+}
+
+py::object best_move_rules(const Tables& t, const dtb_position& p, int plies_since_conversion) {
+  return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) {
+    return dtb_best_move_rules(h, &p, plies_since_conversion, &m, &e);
+  });
 }
 
 int probe_rule(const Tables& t, const dtb_position& p, int plies_in_class) {
@@ -103,6 +134,13 @@ py::class_<Tables> bind_tables(py::module_& m) {
            "WDL under the 6.3/6.4 draw limits after plies_in_class plies in the class.")
       .def("probe_rule_budget", &probe_distance<dtb_probe_rule_budget>, py::arg("position"),
            "(result, plies): the .rule table's budget of the position.")
+      .def("probe_mtc", &probe_distance<dtb_probe_mtc>, py::arg("position"), "(wdl, plies to the next conversion) from the .mtc tables.")
+      .def("best_move", &best_move, py::arg("position"),
+           "dtb_best_move: (from, to, captured, text) of perfect play, None without a legal move.")
+      .def("probe_rules", &probe_rules, py::arg("position"), py::arg("plies_since_conversion"),
+           py::arg("plies_in_class"), "WDL under article 6.2 (and 6.3/6.4 in their classes): dtb_probe_rules.")
+      .def("best_move_rules", &best_move_rules, py::arg("position"), py::arg("plies_since_conversion"),
+           "dtb_best_move_rules: the move of perfect play under article 6.2, None without a legal move.")
       .def("probe_moves", &probe_moves, py::arg("position"), py::arg("with_dtw"),
            "Legal moves as (from, to, captured, text, wdl, keeps_best, dtw or None), mover's view.");
   return tables;

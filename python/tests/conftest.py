@@ -2,7 +2,8 @@
 
 The tables come from the environment when CTest runs the suite
 (python/CMakeLists.txt): DTB_TEST_TABLES (the 2-4 piece WDL tables of the
-suite's fixture), DTB_PYTHON_DTW_TABLES (2-3 pieces with .dtw and .rule),
+suite's fixture), DTB_PYTHON_DTW_TABLES (2-3 pieces with .dtw and .rule), DTB_PYTHON_MTC_TABLES
+(2-4 pieces with .mtc),
 DTB_BINARY (the `dtb` command line tool the values are checked against).
 Run by hand, only DTB_BINARY is needed: missing tables are built into a
 temporary directory.
@@ -49,6 +50,18 @@ def wdl_dir(tmp_path_factory) -> str:
 def dtw_dir(tmp_path_factory) -> str:
     """The 2-3 piece tables with .dtw and .rule tables (every 6.4 material)."""
     return _tables("DTB_PYTHON_DTW_TABLES", ["--max-pieces", "3", "--dtw"], tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def mtc_dir(tmp_path_factory) -> str:
+    """The 2-4 piece tables with .mtc tables (moves to conversion; every one within article 6.2's 50 plies)."""
+    return _tables("DTB_PYTHON_MTC_TABLES", ["--max-pieces", "4", "--mtc"], tmp_path_factory)
+
+
+@pytest.fixture
+def mtc_tb(mtc_dir):
+    with dtb.open_tablebase(mtc_dir, cache_mb=16) as tablebase:
+        yield tablebase
 
 
 @pytest.fixture

@@ -190,11 +190,6 @@ def test_draw_limit_errors(dtw_tb):
         dtw_tb.probe_rule_budget("W:W31,32:BK3")
 
 
-def test_mtc_is_not_available_yet(tb):
-    with pytest.raises(NotImplementedError, match="MTC tables do not exist yet"):
-        tb.probe_mtc("W:WK46,28:B3")
-
-
 def test_bad_arguments(tb):
     with pytest.raises(dtb.InvalidArgumentError) as caught:
         dtb.material_positions("MKvK")  # men before kings: not a table name

@@ -16,7 +16,8 @@ def test_the_installed_package_is_the_one_tested():
 def test_help_documents_the_api():
     text = pydoc.render_doc(dtb, renderer=pydoc.plaintext)
     for name in ("open_tablebase", "probe_wdl", "probe_dtw", "probe_rule", "best_move", "probe_wdl_many",
-                 "material_positions", "MissingTableError", "legal_moves"):
+                 "material_positions", "MissingTableError", "legal_moves", "probe_mtc", "probe_rules",
+                 "best_move_rules", "probe_mtc_many", "probe_rules_many", "NotExactError"):
         assert name in text, name
     assert dtb.Tablebase.probe_wdl_many.__doc__ and dtb.Position.push.__doc__
 

@@ -111,17 +111,24 @@ def complete_response(reply):
     return bool(separator and length and len(body) >= int(length.group(1)))
 
 
-def probe_target(fen, plies=None):
-    """/api/probe?fen=... with the FEN percent-encoded."""
+def probe_target(fen, plies=None, since=None):
+    """/api/probe?fen=... with the FEN percent-encoded, and the class count
+    (plies_in_class) and the article 6.2 count (plies_since_conversion) if given."""
     from urllib.parse import quote
     target = "/api/probe?fen=" + quote(fen, safe="")
-    return target if plies is None else target + "&plies_in_class=%d" % plies
+    if plies is not None:
+        target += "&plies_in_class=%d" % plies
+    if since is not None:
+        target += "&plies_since_conversion=%d" % since
+    return target
 
 
-def cli_probe_json(tables, fens, plies=0):
-    """`dtb probe --json` of each FEN: one output line per FEN."""
-    result = subprocess.run([dtb_binary(), "probe", "--tables", tables, "--json",
-                             "--plies-in-class", str(plies)],
+def cli_probe_json(tables, fens, plies=0, since=None):
+    """`dtb probe --json` of each FEN: one output line per FEN (counts as probe_target)."""
+    counts = [] if plies is None else ["--plies-in-class", str(plies)]
+    if since is not None:
+        counts += ["--plies-since-conversion", str(since)]
+    result = subprocess.run([dtb_binary(), "probe", "--tables", tables, "--json", *counts],
                             input="\n".join(fens) + "\n", capture_output=True, text=True)
     lines = result.stdout.splitlines()
     assert len(lines) == len(fens), (len(lines), len(fens), result.stderr)

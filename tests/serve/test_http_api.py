@@ -87,6 +87,28 @@ class HttpApi(unittest.TestCase):
             status, answer = self.server.get_json(probe_target("W:WK2,6:BK50", plies))
             self.assertEqual((status, answer["wdl"], answer["rule_wdl"]), (200, "win", rule), plies)
 
+    def test_article_62_value_and_move(self):
+        # KKvM with 2 plies to convert: won under 6.2 while 2 plies of the 50
+        # are left. The 6.2 move keeps that: the position after it, one ply
+        # further into the count, is lost for the side to move.
+        for since, rule in ((0, "win"), (45, "win"), (48, "win"), (49, "draw")):
+            status, answer = self.server.get_json(probe_target("W:WK1,K10:B45", since=since))
+            self.assertEqual((status, answer["wdl"], answer["mtc"], answer["rules_wdl"]), (200, "win", 2, rule), since)
+            self.assertIn(answer["rules_best_move"], [m["move"] for m in answer["moves"]])
+            if rule == "win":
+                after = next(m["fen"] for m in answer["moves"] if m["move"] == answer["rules_best_move"])
+                status, reply = self.server.get_json(probe_target(after, since=since + 1))
+                self.assertEqual((status, reply["rules_wdl"]), (200, "loss"), since)
+        # Without a 6.2 count neither field is sent; mtc and best_move always are.
+        status, answer = self.server.get_json(probe_target("W:WK1,K10:B45"))
+        self.assertNotIn("rules_wdl", answer)
+        self.assertNotIn("rules_best_move", answer)
+        self.assertEqual((answer["mtc"], answer["best_move"]), (2, "1-6"))
+        # A class material: the class count decides, and no 6.2 move is sent.
+        status, answer = self.server.get_json(probe_target("W:WK2,6:BK50", since=0))
+        self.assertEqual((answer["rules_wdl"], answer["rule_wdl"]), ("win", "win"))
+        self.assertNotIn("rules_best_move", answer)
+
     def test_bad_input_is_400(self):
         self.assertError("/api/probe", 400, "fen")
         self.assertError(probe_target("nonsense"), 400, "bad FEN")
@@ -96,6 +118,9 @@ class HttpApi(unittest.TestCase):
         self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 400, "too many pieces")
         for plies in ("-1", "33", "x", "1.5", "", "99999999999999999999"):
             self.assertError(probe_target("W:WK46:BK5") + "&plies_in_class=" + plies, 400, "plies_in_class")
+        for since in ("-1", "50", "x", "", "1e1"):
+            self.assertError(probe_target("W:WK46:BK5") + "&plies_since_conversion=" + since, 400,
+                             "plies_since_conversion")
         self.assertError(probe_target("W:WK2,6:BK50", 11), 400, "outside 0..10")
         self.assertStillServing()
 

@@ -85,6 +85,13 @@ class Tablebase {
     return dtb_probe_rules(handle_, &pos, plies_since_conversion, plies_in_class, &wdl, error);
   }
 
+  /// The move of perfect play under article 6.2 with that many plies counted
+  /// since the last conversion (dtb_best_move_rules). Thread-safe.
+  dtb_status best_move_rules(const dtb_position& pos, int plies_since_conversion, dtb_move& move,
+                             dtb_error* error = nullptr) const {
+    return dtb_best_move_rules(handle_, &pos, plies_since_conversion, &move, error);
+  }
+
   static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
     return dtb_position_from_fen(fen.c_str(), &pos, error);
   }
