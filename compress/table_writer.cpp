@@ -236,24 +236,37 @@ TableError make_dictionary(const std::string& path, const ValueSource& source,
 // Each thread owns its zstd context; a block's frame depends only on its
 // bytes, the zstd settings and the dictionary, so the output is the same for any
 // thread count.
+// Compresses `count` blocks into frames[0..count): the k-th is block
+// block_of(k) of the table. All of them in order when writing; a spread
+// sample when sizing blocks (sampled_block_bytes).
+template <class BlockOf>
+TableError compress_block_list(const std::string& path, const ValueSource& source,
+                               const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
+                               int level, std::span<const std::uint8_t> dictionary, const WriteOptions& options,
+                               std::size_t count, BlockOf block_of, std::vector<std::vector<std::uint8_t>>& frames) {
+  frames.assign(count, {});
+  return for_each_block(count, options.threads, [&]() -> BlockJob {
+    auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
+    return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
+            packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
+            message = std::string()](std::size_t k) mutable -> TableError {
+      if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
+      const std::size_t b = block_of(k);
+      packer.pack(b, packed);
+      if (!compressor->compress(packed, frame, &message))
+        return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
+      frames[k].assign(frame.begin(), frame.end());  // exactly its size: `frame` keeps zstd's bound
+      return {};
+    };
+  }, "cannot write " + path);
+}
+
 TableError compress_blocks(const std::string& path, const ValueSource& source,
                            const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
                            int level, std::span<const std::uint8_t> dictionary, const WriteOptions& options,
                            std::vector<std::vector<std::uint8_t>>& frames) {
-  frames.assign(carries.size(), {});
-  return for_each_block(carries.size(), options.threads, [&]() -> BlockJob {
-    auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
-    return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
-            packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
-            message = std::string()](std::size_t b) mutable -> TableError {
-      if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
-      packer.pack(b, packed);
-      if (!compressor->compress(packed, frame, &message))
-        return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
-      frames[b].assign(frame.begin(), frame.end());  // exactly its size: `frame` keeps zstd's bound
-      return {};
-    };
-  }, "cannot write " + path);
+  return compress_block_list(path, source, carries, packing, per_block, level, dictionary, options, carries.size(),
+                             [](std::size_t k) { return k; }, frames);
 }
 
 std::array<std::uint8_t, 64> make_header(std::uint16_t version, const Material& material, TableKind kind,
@@ -358,23 +371,12 @@ TableError sampled_block_bytes(const std::string& path, const ValueSource& sourc
   std::vector<std::uint8_t> dictionary;
   if (TableError e = make_dictionary(path, source, carries, packing, per_block, level, options, dictionary)) return e;
   const std::size_t blocks = carries.size(), take = std::min(blocks, kSizingSamples);
-  std::vector<std::size_t> frame_bytes(take, 0);
-  if (TableError e = for_each_block(take, options.threads, [&]() -> BlockJob {
-        auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
-        return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
-                packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
-                message = std::string()](std::size_t k) mutable -> TableError {
-          if (!compressor->ok()) return {TableStatus::OutOfMemory, "cannot write " + path + ": zstd context"};
-          packer.pack((2 * k + 1) * blocks / (2 * take), packed);
-          if (!compressor->compress(packed, frame, &message))
-            return {TableStatus::IoError, "cannot write " + path + ": " + message};
-          frame_bytes[k] = frame.size();
-          return {};
-        };
-      }, "cannot write " + path))
+  std::vector<std::vector<std::uint8_t>> frames;
+  if (TableError e = compress_block_list(path, source, carries, packing, per_block, level, dictionary, options, take,
+                                         [&](std::size_t k) { return (2 * k + 1) * blocks / (2 * take); }, frames))
     return e;
   std::size_t total = 0;
-  for (std::size_t b : frame_bytes) total += b;
+  for (const auto& f : frames) total += f.size();
   average = take ? static_cast<double>(total) / static_cast<double>(take) : 0.0;
   return {};
 }
