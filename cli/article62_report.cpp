@@ -77,7 +77,7 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
           << ",\"longest_loss_mtc\":" << t.longest_loss << ",\"longest_win_fen\":"
           << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_line\":"
           << (fen.empty() ? "null" : json_string(line)) << ",\"wins_drawn_at\":[";
-      for (int c = 0; c < gen::kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
+      for (int c = 0; c < kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
       out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"rule_aware\":" << (t.has_r62 ? "true" : "false")
           << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
           << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc);

@@ -17,6 +17,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
+#include "rules/article62.h"
 #include "serve/probe_report.h"
 #include "serve/report_json.h"
 
@@ -57,7 +58,7 @@ int run_probe(const Args& args) {
       plies_in_class = static_cast<int>(*n);
       class_count_given = true;
     } else if (a == "--plies-since-conversion") {
-      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 49) : std::nullopt;
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, kMaxPliesSinceConversion) : std::nullopt;
       if (!n) return usage_error("probe", "--plies-since-conversion needs a whole number from 0 to 49");
       plies_since_conversion = static_cast<int>(*n);
     } else if (const auto taken = tables_options.take(args, i)) {

@@ -31,10 +31,9 @@
 
 #include "gen/unit_values.h"
 #include "index/material.h"
+#include "rules/article62.h"
 
 namespace dtb::gen {
-
-inline constexpr int kArticle62Plies = 50;
 
 struct MtcTableReport {
   Material material;  // White to move

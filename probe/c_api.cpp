@@ -13,6 +13,7 @@
 #include "index/material.h"
 #include "probe/c_position.h"
 #include "probe/handle.h"
+#include "rules/article62.h"
 #include "rules/notation.h"
 
 namespace {
@@ -383,7 +384,7 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
 dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                            int plies_in_class, dtb_wdl* wdl, dtb_error* error) {
   if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_rules: NULL argument");
-  if (plies_since_conversion < 0 || plies_since_conversion > 49)
+  if (plies_since_conversion < 0 || plies_since_conversion > dtb::kMaxPliesSinceConversion)
     return report(error, DTB_INVALID_ARGUMENT,
                   "dtb_probe_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
   try {
@@ -422,7 +423,7 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
 dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                                dtb_move* move, dtb_error* error) {
   if (!tables || !move) return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move_rules: NULL argument");
-  if (plies_since_conversion < 0 || plies_since_conversion > 49)
+  if (plies_since_conversion < 0 || plies_since_conversion > dtb::kMaxPliesSinceConversion)
     return report(error, DTB_INVALID_ARGUMENT,
                   "dtb_best_move_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
   return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {

@@ -10,13 +10,11 @@
 #include "index/colour.h"
 #include "index/material.h"
 #include "probe/capture_check.h"
+#include "rules/article62.h"
 #include "rules/notation.h"
 
 namespace dtb::probe {
 namespace {
-
-// FMJD 6.2: 25 moves of each player with only kings moving and no capture.
-constexpr int kArticle62Plies = 50;
 
 dtb_status fail(ProbeError* error, dtb_status status, std::string material, std::string message) {
   if (error) *error = ProbeError{status, std::move(material), -1, std::move(message)};

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <iostream>
 
+#include "rules/article62.h"
 #include "serve/client_message.h"
 #include "serve/json_text.h"
 #include "serve/probe_report.h"
@@ -20,8 +21,6 @@ void send_error(httplib::Response& res, int status, std::string_view message) {
   res.status = status;
   res.set_content(json_error(message), kJson);
 }
-
-constexpr int kMaxPliesSinceConversion = 49;  // article 6.2: at 50 the game is drawn
 
 // A count parameter: `absent` when not given, nullopt when it is not a whole
 // number from 0 to `max`.

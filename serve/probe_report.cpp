@@ -4,7 +4,9 @@
 
 #include "index/draw_rule_class.h"
 #include "index/material.h"
+#include "probe/c_position.h"
 #include "probe/handle.h"
+#include "rules/article62.h"
 #include "rules/notation.h"
 
 namespace dtb {
@@ -39,8 +41,13 @@ Failure add_wdl(const Tablebase& tables, const dtb_position& pos, ProbeReport& r
                 " but its best move gives " + to_string(best);
     return f;
   }
-  for (const dtb_move& m : moves)
-    r.moves.push_back(MoveReport{Tablebase::move_text(pos, m), "", m.wdl, m.keeps_best != 0, {}, {}, {}});
+  for (const dtb_move& m : moves) {
+    MoveReport mr;
+    mr.move = Tablebase::move_text(pos, m);
+    mr.wdl = m.wdl;
+    mr.keeps_best = m.keeps_best != 0;
+    r.moves.push_back(std::move(mr));
+  }
   return {};
 }
 
@@ -88,6 +95,21 @@ Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Positi
   return {};
 }
 
+// Calls visit(move, its report) for each move of the report, in its order.
+template <class Visit>
+Failure for_each_move(const Position& p, ProbeReport& r, Visit visit) {
+  MoveList list;
+  generate_moves(p, list);
+  for (MoveReport& mr : r.moves) {
+    for (const Move& m : list) {
+      if (move_to_string(p, m) != mr.move) continue;
+      if (Failure f = visit(m, mr)) return f;
+      break;
+    }
+  }
+  return {};
+}
+
 // One move's distance and rule value, through the handle's readers. `count`
 // is the position's count when it is in a class with a rule table, else -1.
 // A missing .dtw or .rule table leaves a value unset (the directory need not
@@ -111,6 +133,56 @@ Failure add_move_limits(dtb_tables& tables, const Position& before, const Move& 
   return {};
 }
 
+// A move's MTC and, with a 6.2 count (`since` >= 0), the count after it and
+// the mover's value under the rules there, through the handle's perfect-play
+// reader and the C API's dtb_probe_rules. A missing .mtc or .rule table, or
+// a value the tables cannot give exactly, leaves a field unset.
+Failure add_move_perfect_play(const Tablebase& tables, const Position& before, const Move& m, int since,
+                              int rules_class_count, MoveReport& out) {
+  const Position after = make_move(before, m);
+  const bool converts = probe::PerfectPlay::converts(before, m);
+  if (out.wdl != DTB_DRAW) {
+    probe::ProbeError e;
+    Wdl v;
+    std::optional<int> plies;
+    if (converts) {
+      out.mtc = 1;
+    } else if (const dtb_status s = tables.handle()->play->mtc(after, v, plies, &e); s == DTB_OK) {
+      if (plies) out.mtc = 1 + *plies;  // 1 + 0 when the move leaves the opponent no move
+    } else if (s != DTB_TABLE_MISSING) {
+      return failure_of(e);
+    }
+  }
+  if (since < 0) return {};
+  // The class count (dtb_probe_rules' plies_in_class) of the position: the
+  // given one, or the 6.2 count when the class was entered at the last
+  // conversion. At its class's limit the rule has already drawn the game.
+  const RuleClass rule = rule_class(material_of(before));
+  const int class_before = rule == RuleClass::None ? -1 : rules_class_count >= 0 ? rules_class_count : since;
+  const bool drawn_already = rule != RuleClass::None && class_before >= limit_plies(rule);
+  MoveList replies;
+  generate_moves(after, replies);
+  if (replies.size == 0) {  // the move ends the game: no count runs on, the result stands
+    out.rules_wdl = drawn_already ? Wdl::Draw : static_cast<Wdl>(out.wdl);
+    return {};
+  }
+  const int count = converts ? 0 : since + 1;
+  out.plies_since_conversion = count;
+  if (count == kArticle62Plies || drawn_already) {
+    out.rules_wdl = Wdl::Draw;
+    return {};
+  }
+  dtb_error e{};
+  dtb_wdl v = DTB_DRAW;
+  const int class_count = plies_in_class_after(before, class_before, m);  // carried on, or a fresh class
+  const dtb_status s = tables.rules(probe::to_c(after), count, class_count, v, &e);
+  if (s == DTB_OK)
+    out.rules_wdl = negate(static_cast<Wdl>(v));
+  else if (s != DTB_TABLE_MISSING && s != DTB_NOT_EXACT)
+    return failure_of(s, e);
+  return {};
+}
+
 // dtw and the rule value of the position and of each move, where those
 // tables exist, from the probe library like everything else in the answer.
 Failure add_limits(dtb_tables& tables, const Position& p, int plies_in_class, ProbeReport& r) {
@@ -128,18 +200,12 @@ Failure add_limits(dtb_tables& tables, const Position& p, int plies_in_class, Pr
     r.rule_wdl = v;
   else if (s != DTB_TABLE_MISSING && s != DTB_NOT_IN_CLASS)
     return failure_of(e);
-  MoveList list;
-  generate_moves(p, list);
   const int count = r.rule_wdl ? plies_in_class : -1;
-  for (MoveReport& mr : r.moves) {
-    for (const Move& m : list) {
-      if (move_to_string(p, m) != mr.move) continue;
-      if (Failure f = add_move_limits(tables, p, m, count, mr)) return f;
-      if (!r.dtw) mr.dtw.reset();  // distances only where the position's own .dtw exists
-      break;
-    }
-  }
-  return {};
+  return for_each_move(p, r, [&](const Move& m, MoveReport& mr) -> Failure {
+    if (Failure f = add_move_limits(tables, p, m, count, mr)) return f;
+    if (!r.dtw) mr.dtw.reset();  // distances only where the position's own .dtw exists
+    return {};
+  });
 }
 
 }  // namespace
@@ -164,6 +230,11 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
     if (Failure f = add_rules(tables, pos, *p, plies_since_conversion, rules_class_count, r))
       return failed(std::move(r), std::move(f));
   if (Failure f = add_limits(*tables.handle(), *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
+  if (p->pieces(p->side) == 0) return r;  // lost, no move: nothing more to say
+  if (Failure f = for_each_move(*p, r, [&](const Move& m, MoveReport& mr) {
+        return add_move_perfect_play(tables, *p, m, plies_since_conversion, rules_class_count, mr);
+      }))
+    return failed(std::move(r), std::move(f));
   return r;
 }
 

@@ -21,8 +21,8 @@ namespace dtb {
 struct MoveReport {
   std::string move;  // FMJD notation
   std::string fen;   // the position after the move
-  dtb_wdl wdl;       // for the side that made the move
-  bool keeps_best;
+  dtb_wdl wdl = DTB_DRAW;  // for the side that made the move
+  bool keeps_best = false;
   // Plies from the position before the move to the end of the game when this
   // move is played and both sides then play perfectly (1 + the dtw after it),
   // so the best move's dtw is the position's. Set when the result is decided
@@ -33,6 +33,19 @@ struct MoveReport {
   // new class; unset when it leaves the classes or ends the game).
   std::optional<Wdl> rule_wdl;
   std::optional<int> plies_in_class;
+  // Plies to the next conversion through this move, for the mover: 1 if it
+  // converts (a capture or a man move) or ends the game, else 1 + the MTC of
+  // the position it leads to; so the best move's equals the position's mtc.
+  // Set when the result after it is decided and known to the .mtc tables.
+  std::optional<int> mtc;
+  // With a 6.2 count given: the count after the move (0 after a conversion,
+  // one more after a king move; 50 means the rule has drawn the game) and
+  // the mover's value under the rules there (dtb_probe_rules, the class
+  // count carried on). When the move ends the game no count runs on
+  // and rules_wdl is its result; rules_wdl is unset where the tables cannot
+  // give it exactly.
+  std::optional<int> plies_since_conversion;
+  std::optional<Wdl> rules_wdl;
 };
 
 struct ProbeReport {

@@ -28,6 +28,9 @@ std::string move_object(const MoveReport& m) {
   optional_field(out, "dtw", m.dtw, number);
   optional_field(out, "rule_wdl", m.rule_wdl, value);
   optional_field(out, "plies_in_class", m.plies_in_class, number);
+  optional_field(out, "mtc", m.mtc, number);
+  optional_field(out, "rules_wdl", m.rules_wdl, value);
+  optional_field(out, "plies_since_conversion", m.plies_since_conversion, number);
   return out + ",\"fen\":" + quoted(m.fen) + "}";
 }
 

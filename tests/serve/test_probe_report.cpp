@@ -10,8 +10,10 @@
 #include <cstdlib>
 #include <random>
 
+#include "index/draw_rule_class.h"
 #include "index/material.h"
 #include "index/position_index.h"
+#include "rules/article62.h"
 #include "rules/notation.h"
 #include "serve/probe_report.h"
 
@@ -26,9 +28,9 @@ const char* tables_dir() {
 struct Fixture {
   Tablebase tables;
   Fixture() { REQUIRE(tables.open(tables_dir(), 16 << 20) == DTB_OK); }
-  ProbeReport report(const std::string& fen, int plies = 0) {
-    ProbeReport r = probe_report(tables, fen, plies);
-    INFO(fen << " at " << plies << ": " << r.failure.message);
+  ProbeReport report(const std::string& fen, int plies = 0, int since = -1, int class_count = -1) {
+    ProbeReport r = probe_report(tables, fen, plies, since, class_count);
+    INFO(fen << " at " << plies << " (6.2 count " << since << "): " << r.failure.message);
     REQUIRE_FALSE(r.failure);
     return r;
   }
@@ -79,7 +81,80 @@ void check_moves(Fixture& f, const ProbeReport& r) {
   }
 }
 
+// Each move's MTC and 6.2 value against the report of the position it leads
+// to (at the counts the move carries), and the position's against its moves'.
+// Returns the number of moves whose 6.2 value was compared.
+int check_perfect_play(Fixture& f, const ProbeReport& r, int since) {
+  const Position before = *parse_fen(r.fen);
+  MoveList list;
+  generate_moves(before, list);
+  // dtb_probe_rules' class count: the class was entered at the last conversion.
+  const int class_count = rule_class(material_of(before)) == RuleClass::None ? -1 : since;
+  int compared = 0;
+  std::optional<int> best_mtc;
+  for (const MoveReport& m : r.moves) {
+    INFO(r.fen << " " << m.move << " -> " << m.fen);
+    if (!m.plies_since_conversion) {  // the move ends the game: the opponent cannot move
+      CHECK(m.wdl == DTB_WIN);
+      CHECK(m.mtc == 1);
+      CHECK((m.rules_wdl == Wdl::Win || r.rules_wdl == Wdl::Draw));  // unless a class count has run out
+      best_mtc = 1;
+      continue;
+    }
+    const int count = *m.plies_since_conversion;
+    CHECK((count == 0 || count == since + 1));
+    if (count == kArticle62Plies) {
+      CHECK(m.rules_wdl == Wdl::Draw);
+      continue;
+    }
+    const Move* move = std::find_if(list.begin(), list.end(), [&](const Move& x) { return move_to_string(before, x) == m.move; });
+    REQUIRE(move != list.end());
+    const int class_after = plies_in_class_after(before, class_count, *move);
+    const ProbeReport after = f.report(m.fen, 0, count, class_after);
+    if (m.wdl != DTB_DRAW) {
+      REQUIRE(m.mtc);
+      CHECK(*m.mtc == (count == 0 ? 1 : 1 + after.mtc.value_or(-100)));
+      if (m.wdl == r.wdl)
+        best_mtc = r.wdl == DTB_WIN ? std::min(best_mtc.value_or(1 << 30), *m.mtc) : std::max(best_mtc.value_or(0), *m.mtc);
+    } else {
+      CHECK_FALSE(m.mtc);
+    }
+    if (m.rules_wdl && after.rules_wdl) {
+      CHECK(*m.rules_wdl == negate(*after.rules_wdl));
+      ++compared;
+    }
+  }
+  if (best_mtc) CHECK(r.mtc == best_mtc);
+  // Under the rule a position is worth its best move, and rules_best_move is one.
+  if (r.rules_wdl && !r.moves.empty()) {
+    INFO(r.fen << " at 6.2 count " << since);
+    Wdl best = Wdl::Loss;
+    for (const MoveReport& m : r.moves) best = std::max(best, m.rules_wdl.value_or(Wdl::Loss));
+    CHECK(best == *r.rules_wdl);
+    for (const MoveReport& m : r.moves)
+      if (r.rules_best_move && m.move == *r.rules_best_move) CHECK(m.rules_wdl == r.rules_wdl);
+  }
+  return compared;
+}
+
 }  // namespace
+
+TEST_CASE("probe_report: each move's MTC and article 6.2 value agree with the position it leads to") {
+  Fixture f;
+  std::mt19937_64 rng(62);
+  int compared = 0, turned = 0;
+  for (const char* material : {"KKvM", "KMvM", "MMvK", "KvMM", "MvKM", "KKvK", "KMvK"}) {
+    for (const std::string& fen : sample(material, 25, rng)) {
+      for (const int since : {0, 30, 48, 49}) {
+        const ProbeReport r = f.report(fen, 0, since);
+        compared += check_perfect_play(f, r, since);
+        turned += r.rules_wdl && static_cast<dtb_wdl>(*r.rules_wdl) != r.wdl;
+      }
+    }
+  }
+  CHECK(compared > 2000);
+  CHECK(turned > 20);  // late counts draw some wins
+}
 
 TEST_CASE("probe_report: moves agree with the reports of the positions they lead to") {
   Fixture f;
