@@ -6,9 +6,11 @@
 
 const VALUE_ORDER = { loss: 0, draw: 1, win: 2 };
 const DEFAULT_FEN = 'W:WK2,6:BK50';
+const RULE62_PLIES = 50;  // article 6.2: 25 moves of each side
 
 const state = {
-  history: [],     // {fen, plies, move}: move is the notation that led here ('' for a set-up)
+  history: [],     // {fen, plies, since, move}: the class count, the 6.2 count, and the
+                   // notation of the move that led here ('' for a set-up)
   index: -1,       // current entry of history
   answer: null,    // the last api/probe answer for the current entry
   selected: 0,     // square picked on the board (0: none)
@@ -68,8 +70,10 @@ function moveSquares(notation) {
 
 // ---- Values: sort and describe moves from the mover's point of view.
 
+// The value under the draw rules where the answer has it: article 6.2 with
+// 6.3/6.4 in their classes (rules_wdl), else 6.3/6.4 alone (rule_wdl).
 function effectiveValue(move) {
-  return move.rule_wdl || move.wdl;
+  return move.rules_wdl || move.rule_wdl || move.wdl;
 }
 
 // Best first: wins (quickest first), draws, losses (longest first).
@@ -77,8 +81,10 @@ function compareMoves(a, b) {
   const va = VALUE_ORDER[effectiveValue(a)], vb = VALUE_ORDER[effectiveValue(b)];
   if (va !== vb) return vb - va;
   if (VALUE_ORDER[a.wdl] !== VALUE_ORDER[b.wdl]) return VALUE_ORDER[b.wdl] - VALUE_ORDER[a.wdl];
-  // Same value from here on: distances known first, then by length.
-  const da = a.dtw === undefined ? null : a.dtw, db = b.dtw === undefined ? null : b.dtw;
+  // Same value from here on: distances known first, then by length (to the
+  // end of the game where both have one, else to the next conversion).
+  const key = a.dtw !== undefined && b.dtw !== undefined ? 'dtw' : 'mtc';
+  const da = a[key] === undefined ? null : a[key], db = b[key] === undefined ? null : b[key];
   if (da !== db) {
     if (da === null) return 1;
     if (db === null) return -1;
@@ -170,7 +176,7 @@ function drawStatus() {
   const entry = currentEntry();
   status.replaceChildren();
   status.className = 'status';
-  for (const key of ['wdl', 'dtw', 'rule', 'error']) delete status.dataset[key];
+  for (const key of ['wdl', 'dtw', 'rule', 'mtc', 'rules', 'error']) delete status.dataset[key];
   if (!answer) {
     status.textContent = entry ? 'Probing…' : '';
     return;
@@ -184,18 +190,32 @@ function drawStatus() {
     return;
   }
   const position = parseFen(answer.fen);
-  const value = answer.rule_wdl || answer.wdl;
+  const value = effectiveValue(answer);
   status.classList.add(value);
   status.dataset.wdl = answer.wdl;
   if (answer.dtw !== undefined) status.dataset.dtw = String(answer.dtw);
   if (answer.rule_wdl) status.dataset.rule = answer.rule_wdl;
+  if (answer.mtc !== null && answer.mtc !== undefined) status.dataset.mtc = String(answer.mtc);
+  if (answer.rules_wdl) status.dataset.rules = answer.rules_wdl;
   const mover = position ? sideName(position.side) : 'Side to move';
   const distance = answer.dtw !== undefined ? `, game over in ${plies(answer.dtw)}` : '';
   line(status, 'headline', `${mover} to move: ${answer.wdl}${distance}`);
+  if (answer.mtc !== null && answer.mtc !== undefined && answer.moves.length > 0) {
+    line(status, 'detail', `Next capture or man move in ${plies(answer.mtc)} with perfect play` +
+         (answer.best_move ? `: ${answer.best_move}` : ''));
+  }
   if (answer.rule_wdl) {
     line(status, 'detail', `Under the draw rules (6.3/6.4) with ${plies(entry.plies)} played in the class: ` +
          `${answer.rule_wdl}${answer.rule_wdl !== answer.wdl ? ' (the count runs out first)' : ''}`);
   }
+  if (answer.rules_wdl && !answer.rule_wdl) {
+    const best = answer.rules_best_move && answer.rules_best_move !== answer.best_move
+      ? `; keep it with ${answer.rules_best_move}` : '';
+    line(status, 'detail', `Under article 6.2 with ${plies(entry.since)} since the last capture or man move: ` +
+         `${answer.rules_wdl}${answer.rules_wdl !== answer.wdl ? ' (the count runs out first)' : best}`);
+  }
+  if (entry.since >= RULE62_PLIES)
+    line(status, 'detail', 'Drawn under article 6.2: 25 moves each without a capture or a man move.');
   if (answer.moves.length === 0) line(status, 'detail', 'No legal move: the game is over.');
 }
 
@@ -220,7 +240,13 @@ function drawMoves(hint) {
     button.dataset.move = move.move;
     button.dataset.wdl = move.wdl;
     if (move.rule_wdl) button.dataset.rule = move.rule_wdl;
+    if (move.rules_wdl) button.dataset.rules = move.rules_wdl;
     if (move.dtw !== undefined) button.dataset.dtw = String(move.dtw);
+    if (move.mtc !== undefined) button.dataset.mtc = String(move.mtc);
+    if (move.move === state.answer.best_move) {
+      button.classList.add('perfect');
+      button.title = 'the move of perfect play (least moves to conversion in a win, most in a loss)';
+    }
     const [from, to] = moveSquares(move.move);
     if (hint && state.selected === from && state.hintTo === to) button.classList.add('hint');
     const notation = document.createElement('span');
@@ -229,16 +255,21 @@ function drawMoves(hint) {
     const value = document.createElement('span');
     value.className = `value v-${move.wdl}`;
     value.textContent = { win: 'wins', draw: 'draws', loss: 'loses' }[move.wdl];
-    if (move.rule_wdl && move.rule_wdl !== move.wdl) {  // the count turns the result
+    const ruled = effectiveValue(move);
+    if (ruled !== move.wdl) {  // a count turns the result
       const rule = document.createElement('span');
-      rule.className = `rule v-${move.rule_wdl}`;
-      rule.title = 'value under the draw rules 6.3/6.4';
-      rule.textContent = `rule ${move.rule_wdl}`;
+      rule.className = `rule v-${ruled}`;
+      rule.title = move.rules_wdl ? 'value under the draw rules (article 6.2, 6.3/6.4 in their classes)'
+        : 'value under the draw rules 6.3/6.4';
+      rule.textContent = `rule ${ruled}`;
       value.appendChild(rule);
     }
     const distance = document.createElement('span');
     distance.className = 'distance';
-    distance.textContent = move.dtw !== undefined ? `in ${plies(move.dtw)}` : '';
+    const parts = [];
+    if (move.dtw !== undefined) parts.push(`in ${plies(move.dtw)}`);
+    if (move.mtc !== undefined) parts.push(`converts in ${move.mtc}`);
+    distance.textContent = parts.join(' · ');
     button.append(notation, value, distance);
     button.addEventListener('click', () => playMove(move));
     button.addEventListener('mouseenter', () => highlight(from, to, true));
@@ -275,6 +306,7 @@ function drawAll(hint) {
   const entry = currentEntry();
   if (entry && document.activeElement !== $('fen')) $('fen').value = entry.fen;
   if (entry && document.activeElement !== $('plies')) $('plies').value = String(entry.plies);
+  if (entry && document.activeElement !== $('since')) $('since').value = String(Math.min(entry.since, RULE62_PLIES - 1));
   $('back').disabled = state.index <= 0;
   $('forward').disabled = state.index >= state.history.length - 1;
   const position = entry ? parseFen(entry.fen) : null;
@@ -307,7 +339,9 @@ async function probe() {
     return;
   }
   try {
-    const url = `api/probe?fen=${encodeURIComponent(entry.fen)}&plies_in_class=${entry.plies}`;
+    // At 50 plies 6.2 has drawn the game: no count to send (the status says so).
+    const since = entry.since < RULE62_PLIES ? `&plies_since_conversion=${entry.since}` : '';
+    const url = `api/probe?fen=${encodeURIComponent(entry.fen)}&plies_in_class=${entry.plies}${since}`;
     const response = await fetch(url);
     answer = await response.json();
     answer.httpStatus = response.status;
@@ -335,12 +369,12 @@ async function loadLongestWins() {
     if (!(entry.longest_win >= 0) || !entry.longest_win_fen) continue;
     const item = document.createElement('li');
     const link = document.createElement('a');
-    link.href = `#fen=${encodeURIComponent(entry.longest_win_fen)}&plies=0`;
+    link.href = `#fen=${encodeURIComponent(entry.longest_win_fen)}&plies=0&since=0`;
     link.textContent = `${entry.material}, ${entry.to_move} to move`;
     link.dataset.fen = entry.longest_win_fen;
     link.addEventListener('click', (event) => {
       event.preventDefault();
-      newPosition(entry.longest_win_fen, 0);
+      newPosition(entry.longest_win_fen, 0, 0);
     });
     item.append(link, ` (${entry.article}): ${plies(entry.longest_win)} of the ${entry.limit_plies} allowed, ` +
                 `dtw ${entry.longest_win_dtw}`);
@@ -358,15 +392,18 @@ function go(index) {
 }
 
 // A position typed, linked or set up: it starts a new line.
-function newPosition(fen, plies) {
-  state.history = [{ fen, plies, move: '' }];
+function newPosition(fen, plies, since) {
+  state.history = [{ fen, plies, since, move: '' }];
   state.index = 0;
   probe();
 }
 
 function playMove(move) {
   state.history.length = state.index + 1;  // playing drops the moves ahead
-  state.history.push({ fen: move.fen, plies: move.plies_in_class || 0, move: move.move });
+  // Both counts carry on as the server says (a conversion starts the 6.2
+  // count again; a move that ends the game has none).
+  const since = move.plies_since_conversion !== undefined ? move.plies_since_conversion : 0;
+  state.history.push({ fen: move.fen, plies: move.plies_in_class || 0, since, move: move.move });
   state.index++;
   probe();
 }
@@ -400,15 +437,15 @@ function setUp(square) {
 
 function editPosition(position) {
   const entry = currentEntry();
-  newPosition(toFen(position), entry ? entry.plies : 0);
+  newPosition(toFen(position), entry ? entry.plies : 0, entry ? entry.since : 0);
 }
 
-// ---- The address: #fen=...&plies=N, so a position can be shared or bookmarked.
+// ---- The address: #fen=...&plies=N&since=C, so a position can be shared or bookmarked.
 
 function saveInUrl() {
   const entry = currentEntry();
   if (!entry) return;
-  const hash = `#fen=${encodeURIComponent(entry.fen)}&plies=${entry.plies}`;
+  const hash = `#fen=${encodeURIComponent(entry.fen)}&plies=${entry.plies}&since=${entry.since}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
@@ -416,7 +453,8 @@ function readUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fen = params.get('fen');
   const count = Math.min(32, Math.max(0, parseInt(params.get('plies') || '0', 10) || 0));
-  return fen ? { fen, plies: count } : null;
+  const since = Math.min(RULE62_PLIES - 1, Math.max(0, parseInt(params.get('since') || '0', 10) || 0));
+  return fen ? { fen, plies: count, since } : null;
 }
 
 // ---- Controls.
@@ -426,22 +464,27 @@ function setTool(tool) {
   for (const b of document.querySelectorAll('.tool')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
 }
 
+// A count typed into input `id`: kept in 0..max and set on the current position.
+function setCount(id, field, max) {
+  const entry = currentEntry();
+  const value = Math.min(max, Math.max(0, parseInt($(id).value, 10) || 0));
+  $(id).value = String(value);
+  if (entry && entry[field] !== value) {
+    entry[field] = value;
+    probe();
+  }
+}
+
 function wireControls() {
   $('fen-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const fen = $('fen').value.trim();
-    if (fen) newPosition(fen, currentEntry() ? currentEntry().plies : 0);
+    const entry = currentEntry();
+    if (fen) newPosition(fen, entry ? entry.plies : 0, entry ? entry.since : 0);
     $('fen').blur();
   });
-  $('plies').addEventListener('change', () => {
-    const entry = currentEntry();
-    const value = Math.min(32, Math.max(0, parseInt($('plies').value, 10) || 0));
-    $('plies').value = String(value);
-    if (entry && entry.plies !== value) {
-      entry.plies = value;
-      probe();
-    }
-  });
+  $('plies').addEventListener('change', () => setCount('plies', 'plies', 32));
+  $('since').addEventListener('change', () => setCount('since', 'since', RULE62_PLIES - 1));
   $('back').addEventListener('click', () => go(state.index - 1));
   $('forward').addEventListener('click', () => go(state.index + 1));
   $('numbers').addEventListener('change', () => $('board').classList.toggle('numbers', $('numbers').checked));
@@ -468,16 +511,16 @@ function wireControls() {
   window.addEventListener('hashchange', () => {
     const wanted = readUrl();
     const entry = currentEntry();
-    if (wanted && (!entry || wanted.fen !== entry.fen || wanted.plies !== entry.plies))
-      newPosition(wanted.fen, wanted.plies);
+    if (wanted && (!entry || wanted.fen !== entry.fen || wanted.plies !== entry.plies || wanted.since !== entry.since))
+      newPosition(wanted.fen, wanted.plies, wanted.since);
   });
 }
 
 function start() {
   buildBoard();
   wireControls();
-  const wanted = readUrl() || { fen: DEFAULT_FEN, plies: 0 };
-  newPosition(wanted.fen, wanted.plies);
+  const wanted = readUrl() || { fen: DEFAULT_FEN, plies: 0, since: 0 };
+  newPosition(wanted.fen, wanted.plies, wanted.since);
   loadLongestWins();
 }
 

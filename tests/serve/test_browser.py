@@ -54,8 +54,8 @@ class Explorer(unittest.TestCase):
 
     # ---- helpers
 
-    def api(self, fen, plies=0):
-        status, answer = self.server.get_json(probe_target(fen, plies))
+    def api(self, fen, plies=0, since=None):
+        status, answer = self.server.get_json(probe_target(fen, plies, since))
         self.assertEqual(status, 200, answer)
         return answer
 
@@ -67,7 +67,7 @@ class Explorer(unittest.TestCase):
 
     def status(self):
         s = self.by_id("status")
-        return {k: s.get_attribute("data-" + k) for k in ("wdl", "dtw", "rule", "error")} | {"text": s.text}
+        return {k: s.get_attribute("data-" + k) for k in ("wdl", "dtw", "rule", "mtc", "rules", "error")} | {"text": s.text}
 
     def shown_moves(self):
         return [b.get_attribute("data-move") for b in self.driver.find_elements(By.CSS_SELECTOR, "#moves button")]
@@ -82,8 +82,8 @@ class Explorer(unittest.TestCase):
         pieces = self.square(n).find_elements(By.CSS_SELECTOR, ".piece")
         return pieces[0].get_attribute("class") if pieces else ""
 
-    def wait_for_position(self, answer, plies=0):
-        """The page shows `answer` (an api/probe answer): FEN, value, every move."""
+    def wait_for_position(self, answer, plies=0, since=None):
+        """The page shows `answer` (an api/probe answer): FEN, value, every move (and the 6.2 count, if given)."""
         self.wait(lambda: self.by_id("fen").get_attribute("value") == answer["fen"], "FEN " + answer["fen"])
         self.wait(lambda: self.status()["wdl"] == answer["wdl"] and
                   sorted(self.shown_moves()) == sorted(m["move"] for m in answer["moves"]),
@@ -91,6 +91,9 @@ class Explorer(unittest.TestCase):
         self.assertEqual(self.status()["dtw"], str(answer["dtw"]) if "dtw" in answer else None)
         self.assertEqual(self.status()["rule"], answer.get("rule_wdl"))
         self.assertEqual(self.by_id("plies").get_attribute("value"), str(plies))
+        if since is not None:
+            self.assertEqual(self.by_id("since").get_attribute("value"), str(since))
+            self.assertEqual(self.status()["rules"], answer.get("rules_wdl"))
 
     def enter_fen(self, fen):
         box = self.by_id("fen")
@@ -119,6 +122,10 @@ class Explorer(unittest.TestCase):
         self.assertIn("king", self.piece_on(2))
         self.assertIn("white", self.piece_on(6))
         self.assertIn("black", self.piece_on(50))
+        # Moves to conversion, and the move of perfect play starred.
+        self.assertEqual(self.status()["mtc"], str(first["mtc"]))
+        self.assertIn("perfect", self.move_button(first["best_move"]).get_attribute("class"))
+        self.assertEqual(self.move_button(first["best_move"]).get_attribute("data-mtc"), str(first["mtc"]))
 
         # Play the best move from the list.
         best = next(m for m in first["moves"] if m["move"] == first["best"][0])
@@ -202,6 +209,32 @@ class Explorer(unittest.TestCase):
         self.assertEqual((over["wdl"], over["moves"]), ("loss", []))
         self.assertIn("game is over", self.status()["text"])
         self.assertEqual(self.piece_on(23), "")
+
+        # Article 6.2: KKvM needs 2 plies to convert, so with 48 of the 50
+        # counted it is still won; the move carries the count to 49, where
+        # one ply is left; typing 49 at the start draws it.
+        self.enter_fen("W:WK1,K10:B45")
+        since = self.by_id("since")
+        since.clear()
+        since.send_keys("48", Keys.TAB)
+        won = self.api("W:WK1,K10:B45", 0, 48)
+        self.wait_for_position(won, 0, 48)
+        self.assertEqual((won["rules_wdl"], won["mtc"]), ("win", 2))
+        self.assertIn("article 6.2", self.status()["text"])
+        step = next(m for m in won["moves"] if m["move"] == won["rules_best_move"])
+        self.assertEqual((step["rules_wdl"], step["plies_since_conversion"]), ("win", 49))
+        self.move_button(step["move"]).click()
+        self.wait_for_position(self.api(step["fen"], 0, 49), 0, 49)
+        self.by_id("back").click()
+        self.wait_for_position(won, 0, 48)
+        since.clear()
+        since.send_keys("49", Keys.TAB)
+        late = self.api("W:WK1,K10:B45", 0, 49)
+        self.wait_for_position(late, 0, 49)
+        self.assertEqual(late["rules_wdl"], "draw")
+        self.assertIn("the count runs out first", self.status()["text"])
+        self.assertIn("rule draw", self.move_button(step["move"]).text)
+        self.assertIn("since=49", d.current_url)
 
         # Phone width: one column, nothing wider than the window.
         d.set_window_size(390, 900)
