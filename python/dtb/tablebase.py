@@ -28,12 +28,17 @@ class MoveValue:
             a loss even) from the ``.dtw`` tables; None for a draw or when the
             directory has no ``.dtw`` table for the position after the move.
         keeps_best: whether ``wdl`` is the best result among all moves.
+        mtc: plies to the next conversion through this move: 1 if it converts
+            (a capture or a man move) or ends the game, else 1 + the MTC of
+            the position after it (``.mtc`` tables); None for a draw or
+            without that table. The perfect move's equals ``probe_mtc``'s.
     """
 
     move: Move
     wdl: Wdl
     dtw: Optional[int]
     keeps_best: bool
+    mtc: Optional[int] = None
 
 
 def _threads(threads: Optional[int]) -> int:
@@ -189,17 +194,18 @@ class Tablebase:
         wdl, plies = self._open_tables().probe_rule_budget(_raw(position))
         return Distance(wdl_of(wdl), plies)
 
-    def moves(self, position: PositionLike, *, dtw: bool = True) -> List[MoveValue]:
+    def moves(self, position: PositionLike, *, dtw: bool = True, mtc: bool = True) -> List[MoveValue]:
         """Every legal move with its value for the mover, in generation order.
 
-        With ``dtw`` (the default) each move also gets its distance from the
-        ``.dtw`` tables where they exist (one more probe per move); ``dtw=False``
-        skips that and leaves ``MoveValue.dtw`` None.
+        With ``dtw`` and ``mtc`` (the defaults) each move also gets its
+        distance to the end (``.dtw`` tables) and to the next conversion
+        (``.mtc`` tables) where they exist, one more probe per move each;
+        ``dtw=False`` or ``mtc=False`` skips it and leaves the field None.
         """
         tables = self._open_tables()
-        return [MoveValue(Move(from_square, to_square, captured, text), wdl_of(wdl), distance, keeps_best)
-                for from_square, to_square, captured, text, wdl, keeps_best, distance
-                in tables.probe_moves(_raw(position), dtw)]
+        return [MoveValue(Move(from_square, to_square, captured, text), wdl_of(wdl), distance, keeps_best, plies)
+                for from_square, to_square, captured, text, wdl, keeps_best, distance, plies
+                in tables.probe_moves(_raw(position), dtw, mtc)]
 
     def best_move(self, position: PositionLike) -> Optional[Move]:
         """A move of perfect play, or None if there is no legal move (a loss).

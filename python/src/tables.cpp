@@ -101,9 +101,28 @@ py::object move_dtw(dtb_tables* tables, const dtb_position& before, const dtb_mo
   return py::int_(plies + 1);
 }
 
-// Every legal move as (from, to, captured, text, wdl, keeps_best, dtw), the
-// values from the mover's view; dtw only if asked (it costs a probe a move).
-py::list probe_moves(const Tables& t, const dtb_position& p, bool with_dtw) {
+// The mover's plies to the next conversion through `move` (its value `wdl`
+// for the mover): 1 if it captures or moves a man, else one more than the
+// MTC after it; None for a draw or without that .mtc table.
+py::object move_mtc(dtb_tables* tables, const dtb_position& before, const dtb_move& move, dtb_wdl wdl) {
+  if (wdl == DTB_DRAW) return py::none();
+  const bool man = ((before.kings >> (move.from - 1)) & 1) == 0;
+  if (move.captured != 0 || man) return py::int_(1);
+  dtb_position after{};
+  check(dtb_make_move(&before, &move, &after), dtb_error{});
+  dtb_wdl v;
+  int plies = 0;
+  dtb_error e{};
+  const dtb_status s = dtb_probe_mtc(tables, &after, &v, &plies, &e);
+  if (s == DTB_TABLE_MISSING) return py::none();
+  check(s, e);
+  return py::int_(plies + 1);
+}
+
+// Every legal move as (from, to, captured, text, wdl, keeps_best, dtw, mtc),
+// the values from the mover's view; the distances only if asked (each costs
+// a probe a move).
+py::list probe_moves(const Tables& t, const dtb_position& p, bool with_dtw, bool with_mtc) {
   const std::shared_ptr<dtb_tables> handle = t.handle();
   std::vector<dtb_move> moves;
   dtb_error e{};
@@ -115,7 +134,8 @@ py::list probe_moves(const Tables& t, const dtb_position& p, bool with_dtw) {
   for (const dtb_move& m : moves) {
     const py::tuple move = move_tuple(p, m);
     out.append(py::make_tuple(move[0], move[1], move[2], move[3], signed_wdl(m.wdl), m.keeps_best != 0,
-                              with_dtw ? move_dtw(handle.get(), p, m) : py::none()));
+                              with_dtw ? move_dtw(handle.get(), p, m) : py::none(),
+                              with_mtc ? move_mtc(handle.get(), p, m, m.wdl) : py::none()));
   }
   return out;
 }
@@ -141,8 +161,8 @@ py::class_<Tables> bind_tables(py::module_& m) {
            py::arg("plies_in_class"), "WDL under article 6.2 (and 6.3/6.4 in their classes): dtb_probe_rules.")
       .def("best_move_rules", &best_move_rules, py::arg("position"), py::arg("plies_since_conversion"),
            "dtb_best_move_rules: the move of perfect play under article 6.2, None without a legal move.")
-      .def("probe_moves", &probe_moves, py::arg("position"), py::arg("with_dtw"),
-           "Legal moves as (from, to, captured, text, wdl, keeps_best, dtw or None), mover's view.");
+      .def("probe_moves", &probe_moves, py::arg("position"), py::arg("with_dtw"), py::arg("with_mtc"),
+           "Legal moves as (from, to, captured, text, wdl, keeps_best, dtw or None, mtc or None), mover's view.");
   return tables;
 }
 
