@@ -75,3 +75,29 @@ def test_rules_figures_equal_the_dtb_rules_report(dtb_binary, tmp_path):
     entries = json.loads(numbers.read_text())
     assert len(entries) == len(reference) == 12
     check_report(entries, reference)
+
+
+def test_article62_counts_equal_the_dtb_rules_report(mtc_dir, dtb_binary):
+    # The example counts with the probe's 6.2 values over every position; the
+    # report counts MTC values (from the .mtc-stats sidecars): they must agree.
+    materials = ["KKvM", "MvKK", "KMvM", "KKvKM", "KMvKM", "MMvKM", "KvMM"]
+    out = run_example("article62_counts.py", *materials, "--tables", mtc_dir, "--counts", "0,25,45,48,49", "--json")
+    entries = [json.loads(line) for line in out.stdout.splitlines()]
+    report = json.loads(subprocess.run([dtb_binary, "rules", "--article", "6.2", "--json", mtc_dir],
+                                       capture_output=True, text=True, check=True).stdout)
+    reference = {e["material"]: e for e in report}
+    drawn = 0
+    for entry in entries:
+        expected = reference[entry["material"]]
+        for key in ("positions", "win", "draw", "loss", "longest_win_mtc", "longest_loss_mtc"):
+            assert entry[key] == expected[key], (entry["material"], key)
+        for c, n in entry["wins_drawn_at"].items():
+            assert n == expected["wins_drawn_at"][int(c)], (entry["material"], c)
+            drawn += n
+    assert [e["material"] for e in entries] == materials and drawn > 0
+
+
+def test_article62_counts_refuses_a_class_material(mtc_dir):
+    result = subprocess.run([sys.executable, str(EXAMPLES / "article62_counts.py"), "KKvK", "--tables", mtc_dir],
+                            capture_output=True, text=True)
+    assert result.returncode == 1 and "class" in result.stderr
