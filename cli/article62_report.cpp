@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gen/mtc_report.h"
+#include "gen/rule62_drawn.h"
 #include "index/position_index.h"
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
@@ -121,6 +122,43 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
         << "Longest conversion of a win: " << longest << " plies.\n";
   }
   std::cout << out.str();
+  return 0;
+}
+
+int run_article62_drawn(const std::string& dir, const std::string& material, int count, std::size_t limit,
+                        bool json) {
+  const auto m = parse_material(material);
+  if (!m) {
+    std::cerr << "dtb rules --drawn: " << material << " is not a material (e.g. KKMMvKM)\n";
+    return 1;
+  }
+  gen::DrawnScan scan;
+  std::string error;
+  if (!gen::find_drawn_by_rule62(dir, *m, count, limit, scan, error)) {
+    std::cerr << "dtb rules --drawn: " << error << "\n";
+    return 1;
+  }
+  const char* source = scan.from_r62 ? "r62" : "mtc";
+  if (json) {
+    std::cout << "{\"material\":" << json_string(m->name()) << ",\"to_move\":\"white\",\"plies_since_conversion\":"
+              << count << ",\"from\":\"" << source << "\",\"wins\":" << scan.wins << ",\"losses\":" << scan.losses
+              << ",\"positions\":[";
+    for (std::size_t k = 0; k < scan.listed.size(); ++k) {
+      const gen::DrawnByRule62& d = scan.listed[k];
+      std::cout << (k ? "," : "") << "{\"fen\":" << json_string(to_fen(d.position)) << ",\"wdl\":\""
+                << to_string(d.theoretical) << "\",\"plies\":" << d.plies << ",\"index\":" << d.index << "}";
+    }
+    std::cout << "]}\n";
+    return 0;
+  }
+  std::cout << m->name() << ", White to move, " << count << " plies counted (from its ." << source
+            << " table): article 6.2 draws " << scan.wins << " wins and " << scan.losses << " losses\n";
+  for (const gen::DrawnByRule62& d : scan.listed)
+    std::cout << "  " << to_fen(d.position) << "  " << to_string(d.theoretical) << " in theory, "
+              << (d.plies > kArticle62Plies ? std::string("not within 50 plies") : std::to_string(d.plies) + " plies")
+              << " to convert\n";
+  if (scan.wins + scan.losses > scan.listed.size())
+    std::cout << "  (the first " << scan.listed.size() << " listed; --limit N for more)\n";
   return 0;
 }
 

@@ -12,4 +12,10 @@ namespace dtb::cli {
 /// when it was built (gen/mtc_sidecar.h).
 int run_article62_report(const std::string& dir, bool json, bool recount);
 
+/// `dtb rules --article 6.2 --drawn MATERIAL [--count C] [--limit N]`: the
+/// positions of that table (White to move) that 6.2 draws with C plies
+/// counted (gen/rule62_drawn.h), the first N of them, and how many in all.
+int run_article62_drawn(const std::string& dir, const std::string& material, int count, std::size_t limit,
+                        bool json);
+
 }  // namespace dtb::cli

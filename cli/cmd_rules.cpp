@@ -1,4 +1,4 @@
-// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2 [--recount]] [DIR]: what the
+// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2 [--recount | --drawn M [--count C] [--limit N]]] [DIR]: what the
 // FMJD draw limits (articles 6.3 and 6.4; 6.2 with --article 6.2,
 // article62_report.h) do to the endings (limits/rule_report.h).
 #include <filesystem>
@@ -10,6 +10,7 @@
 #include "limits/dtw_builder.h"
 #include "limits/rule_builder.h"
 #include "limits/rule_report.h"
+#include "rules/article62.h"
 #include "serve/rule_report_tables.h"
 
 namespace dtb::cli {
@@ -18,6 +19,9 @@ namespace {
 struct RulesOptions {
   bool json = false, build = false;
   bool recount = false;  // --article 6.2: ignore the counts recorded at build time
+  std::string drawn;     // --article 6.2 --drawn MATERIAL: list the positions the rule draws
+  int count = 0;         // ... with this many plies counted
+  std::size_t limit = 20;  // ... at most this many
   std::string article;  // "" (6.3 and 6.4) or "6.2"
   int dtw_up_to = 0;  // 0: only the materials the class materials reach
   std::string dir = "tables";
@@ -71,6 +75,17 @@ int run_rules(const Args& args) {
       if (i + 1 >= args.size() || (args[i + 1] != "6.2" && args[i + 1] != "6.3" && args[i + 1] != "6.4"))
         return usage_error("rules", "--article takes 6.2, 6.3 or 6.4");
       o.article = args[++i];
+    } else if (a == "--drawn") {
+      if (i + 1 >= args.size()) return usage_error("rules", "--drawn needs a material (e.g. KKMMvKM)");
+      o.drawn = args[++i];
+    } else if (a == "--count") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, kMaxPliesSinceConversion) : std::nullopt;
+      if (!n) return usage_error("rules", "--count needs a whole number from 0 to 49");
+      o.count = static_cast<int>(*n);
+    } else if (a == "--limit") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 1000000000) : std::nullopt;
+      if (!n) return usage_error("rules", "--limit needs a whole number");
+      o.limit = static_cast<std::size_t>(*n);
     } else if (a == "--dtw-up-to") {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 4, 7) : std::nullopt;
       if (!n) return usage_error("rules", "--dtw-up-to needs a piece count from 4 to 7");
@@ -85,8 +100,13 @@ int run_rules(const Args& args) {
   }
   if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
   if (o.recount && o.article != "6.2") return usage_error("rules", "--recount only makes sense with --article 6.2");
+  if ((!o.drawn.empty() || o.count || o.limit != 20) && o.article != "6.2")
+    return usage_error("rules", "--drawn, --count and --limit only make sense with --article 6.2");
+  if (o.drawn.empty() && (o.count || o.limit != 20))
+    return usage_error("rules", "--count and --limit go with --drawn MATERIAL");
   if (o.article == "6.2") {
     if (o.build) return usage_error("rules", "--article 6.2 reads .mtc tables: build them with dtb gen --mtc");
+    if (!o.drawn.empty()) return run_article62_drawn(o.dir, o.drawn, o.count, o.limit, o.json);
     return run_article62_report(o.dir, o.json, o.recount);
   }
   TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
@@ -98,11 +118,13 @@ int run_rules(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2 [--recount]] [DIR]",
+DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2 [--recount | --drawn MATERIAL [--count C] [--limit N]]] [DIR]",
             "the 16-move (6.3) and 5-move (6.4) draw limits: rule values, win lengths "
             "(tables in DIR, default tables/; --build computes .dtw and .rule there first); "
             "--article 6.2: the 25-move rule from the .mtc tables (dtb gen --mtc), from the counts recorded "
-            "at build time (.mtc-stats) where they match the tables, or with --recount by decoding every table",
+            "at build time (.mtc-stats) where they match the tables, or with --recount by decoding every table; "
+            "--drawn MATERIAL: the positions of that table the rule draws with C plies counted (default 0), "
+            "the first N (20) and how many",
             run_rules);
 
 }  // namespace dtb::cli

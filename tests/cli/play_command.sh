@@ -146,4 +146,40 @@ for t in report:
         assert probed["wdl"] == "win" and probed["mtc"] == t["longest_win_mtc"], (t["material"], probed)
         assert len(t["longest_win_line"].split()) <= t["longest_win_mtc"], t["material"]
 PY
+# dtb rules --article 6.2 --drawn: for each non-class material and count,
+# as many drawn wins as the report counts, and every position listed is, by
+# dtb probe, a win or loss in theory that the rule draws at that count.
+/usr/bin/python3 - "$dtb" "$tables" "$work/report62.json" <<'PY' || fail "6.2 --drawn"
+import json, subprocess, sys
+dtb, tables, path = sys.argv[1:]
+report = {t["material"]: t for t in json.load(open(path))}
+listed = 0
+for material in ("KKvM", "MvKK", "KKvKM", "KMvKM", "KMvKK", "MMvKM"):
+    for count in (30, 47, 49):
+        out = subprocess.run([dtb, "rules", "--article", "6.2", "--drawn", material, "--count", str(count),
+                              "--limit", "1000000", "--json", tables], capture_output=True, text=True, check=True)
+        scan = json.loads(out.stdout)
+        assert scan["from"] == "mtc" and scan["plies_since_conversion"] == count, scan
+        assert scan["wins"] == report[material]["wins_drawn_at"][count], (material, count, scan["wins"])
+        assert scan["wins"] + scan["losses"] == len(scan["positions"]), (material, count)
+        sample = scan["positions"][::max(1, len(scan["positions"]) // 25)]
+        fens = "\n".join(p["fen"] for p in sample) + "\n"
+        probed = subprocess.run([dtb, "probe", "--tables", tables, "--json", "--plies-since-conversion", str(count)],
+                                input=fens, capture_output=True, text=True, check=True).stdout.splitlines()
+        for p, line in zip(sample, probed):
+            answer = json.loads(line)
+            assert (answer["wdl"], answer["rules_wdl"]) == (p["wdl"], "draw"), (material, count, answer)
+            assert p["plies"] > 50 - count and answer["mtc"] == p["plies"], (material, count, p, answer)
+            listed += 1
+assert listed > 100, listed
+PY
+# ... and its errors.
+out=$("$dtb" rules --article 6.2 --drawn KKvM "$tables" 2>&1) || fail "--drawn KKvM at count 0"
+[[ "$out" == "KKvM, White to move, 0 plies counted (from its .mtc table): article 6.2 draws 0 wins and 0 losses" ]] \
+  || fail "--drawn at count 0: $out"
+for bad in "--drawn KKvX" "--drawn KKvM --count 50" "--count 3" "--drawn KKKKKvK"; do
+  # shellcheck disable=SC2086
+  if "$dtb" rules --article 6.2 $bad "$tables" >/dev/null 2>&1; then fail "dtb rules --article 6.2 $bad must fail"; fi
+done
+if "$dtb" rules --drawn KKvM "$tables" >/dev/null 2>&1; then fail "--drawn needs --article 6.2"; fi
 echo "dtb play and probe mtc/best_move: all checks passed"
