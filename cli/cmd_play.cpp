@@ -11,6 +11,14 @@
 // applied: this is the line of theoretical values, the ones dtb_probe_wdl
 // gives.
 //
+// With --plies-since-conversion C the line is played under article 6.2
+// instead: C plies already counted, one dtb_best_move_rules after another
+// (the count back to 0 after a capture or a man move, one more after a king
+// move), and the game drawn when the count reaches 50. The value the line
+// must reach is dtb_probe_rules'. A 6.3/6.4 class material has its own,
+// shorter count (dtb_probe_rule), which decides there: the line stops when it
+// enters one and says what the class rule gives from a fresh class count.
+//
 // It goes through the public API (dtb/dtb.hpp) like an engine would. If the
 // line's result contradicts the starting position's value, the tables
 // disagree with themselves: the line is still printed, with a warning, and
@@ -26,6 +34,7 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "dtb/dtb.hpp"
+#include "rules/article62.h"
 #include "serve/json_text.h"
 
 namespace dtb::cli {
@@ -35,12 +44,36 @@ struct Line {
   std::vector<std::string> moves;  // FMJD notation
   std::vector<std::string> fens;   // fens[0] the start, fens[i + 1] after moves[i]
   int winner = -1;                 // DTB_WHITE, DTB_BLACK, or -1 for a draw
+  // Under article 6.2 only: why a line without a winner ended.
+  bool drawn_by_count = false;     // 50 plies without a conversion
+  bool entered_class = false;      // a 6.3/6.4 class material: its count decides from here
+  // ... and the directory has no .rule table for it: `winner` is then the
+  // theoretical one, which the class rule keeps from a fresh count in every
+  // class material (dtb rules: every longest win fits its limit).
+  bool class_value_theoretical = false;
 };
 
 const char* side_name(int side) { return side == DTB_WHITE ? "White" : "Black"; }
 
 std::string result_text(const Line& line) {
-  return line.winner < 0 ? "draw (repetition)" : std::string(side_name(line.winner)) + " wins";
+  if (line.entered_class) {
+    const std::string note = line.class_value_theoretical ? " (theoretical value: no .rule table)" : "";
+    return line.winner < 0 ? "enters a 6.3/6.4 class: a draw under its count" + note
+                           : std::string("enters a 6.3/6.4 class: ") + side_name(line.winner) + " wins within its count" + note;
+  }
+  if (line.winner >= 0) return std::string(side_name(line.winner)) + " wins";
+  return line.drawn_by_count ? "draw (article 6.2: 50 plies without a capture or man move)" : "draw (repetition)";
+}
+
+// The winner of a value for the side to move, or -1 for a draw.
+int winner_of(dtb_wdl value, std::uint32_t side_to_move) {
+  if (value == DTB_DRAW) return -1;
+  return value == DTB_WIN ? static_cast<int>(side_to_move) : static_cast<int>(side_to_move ^ 1u);
+}
+
+// A capture or a man move: what starts the 6.2 count again.
+bool converts(const dtb_position& pos, const dtb_move& move) {
+  return move.captured != 0 || ((pos.kings >> (move.from - 1)) & 1) == 0;
 }
 
 // "1. 32-28 19x28 2. 28-23", or "1... 19x28 2. 32-28" when Black starts.
@@ -64,15 +97,45 @@ std::string json_list(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-// Plays `pos` out; returns false (with `why`) if a probe fails.
-bool play_out(const Tablebase& tables, dtb_position pos, Line& line, std::string& why) {
+// Plays `pos` out; returns false (with `why`) if a probe fails. With a 6.2
+// count (`since` >= 0) under article 6.2, as the header says.
+bool play_out(const Tablebase& tables, dtb_position pos, int since, Line& line, std::string& why) {
   std::map<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint32_t>, int> seen;
   for (;;) {
     line.fens.push_back(Tablebase::to_fen(pos));
     if (++seen[{pos.white, pos.black, pos.kings, pos.side_to_move}] == 3) return true;  // FMJD 6.1
     dtb_move move{};
     dtb_error e{};
-    const dtb_status s = tables.best_move(pos, move, &e);
+    dtb_status s = DTB_OK;
+    if (since < 0) {
+      s = tables.best_move(pos, move, &e);
+    } else if (since == kArticle62Plies) {  // the count has run out, unless the last move ended the game
+      dtb_move any[1];
+      std::size_t count = 0;
+      if (dtb_legal_moves(&pos, any, 1, &count, nullptr) != DTB_OK && count == 0)
+        return why = "cannot generate the moves of " + line.fens.back(), false;
+      if (count > 0) {
+        line.drawn_by_count = true;
+        return true;
+      }
+      s = DTB_GAME_OVER;
+    } else {
+      if (since == 0 && !line.moves.empty()) {  // a conversion may have entered a 6.3/6.4 class
+        dtb_wdl class_value = DTB_DRAW;
+        s = tables.rule(pos, 0, class_value, &e);  // a fresh class count: entered just now
+        if (s == DTB_TABLE_MISSING) {  // no .rule table: the theoretical value (see class_value_theoretical)
+          line.class_value_theoretical = true;
+          s = tables.probe(pos, class_value, &e);
+        }
+        if (s == DTB_OK) {
+          line.entered_class = true;
+          line.winner = winner_of(class_value, pos.side_to_move);
+          return true;
+        }
+        if (s != DTB_NOT_IN_CLASS) return why = std::string(dtb_status_string(s)) + ": " + e.message, false;
+      }
+      s = tables.best_move_rules(pos, since, move, &e);
+    }
     if (s == DTB_GAME_OVER) {  // the side to move has lost
       line.winner = pos.side_to_move == DTB_WHITE ? DTB_BLACK : DTB_WHITE;
       return true;
@@ -84,9 +147,10 @@ bool play_out(const Tablebase& tables, dtb_position pos, Line& line, std::string
     line.moves.push_back(Tablebase::move_text(pos, move));
     dtb_position after{};
     if (dtb_make_move(&pos, &move, &after) != DTB_OK) {  // best_move gave an illegal move: a library bug
-      why = "dtb_best_move returned a move that is not legal: " + line.moves.back();
+      why = "the best move returned is not legal: " + line.moves.back();
       return false;
     }
+    if (since >= 0) since = converts(pos, move) ? 0 : since + 1;
     pos = after;
   }
 }
@@ -94,11 +158,16 @@ bool play_out(const Tablebase& tables, dtb_position pos, Line& line, std::string
 int run_play(const Args& args) {
   TableOptions tables_options;
   bool json = false;
+  int since = -1;  // --plies-since-conversion: play under article 6.2 with this count
   std::vector<std::string> fens;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") {
       json = true;
+    } else if (a == "--plies-since-conversion") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, kMaxPliesSinceConversion) : std::nullopt;
+      if (!n) return usage_error("play", "--plies-since-conversion needs a whole number from 0 to 49");
+      since = static_cast<int>(*n);
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("play", *taken);
     } else if (a.starts_with("--")) {
@@ -126,30 +195,44 @@ int run_play(const Args& args) {
     std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
     return 1;
   }
+  dtb_wdl rules_value = value;  // the value the line must reach
+  if (since >= 0) {
+    dtb_wdl class_value = DTB_DRAW;
+    if (tables.rule(start, 0, class_value, &e) != DTB_NOT_IN_CLASS) {
+      std::cerr << "dtb play: " << fens[0] << " is in a 6.3/6.4 class, whose own count decides "
+                << "(dtb probe --plies-in-class N); --plies-since-conversion plays article 6.2 outside them\n";
+      return 1;
+    }
+    if (const dtb_status s = tables.rules(start, since, -1, rules_value, &e); s != DTB_OK) {
+      std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
+      return 1;
+    }
+  }
   Line line;
   std::string why;
-  if (!play_out(tables, start, line, why)) {
+  if (!play_out(tables, start, since, line, why)) {
     std::cerr << "dtb play: " << why << "\n";
     return 1;
   }
 
-  const int expected_winner = value == DTB_DRAW ? -1
-                              : value == DTB_WIN ? static_cast<int>(start.side_to_move)
-                                                 : static_cast<int>(start.side_to_move ^ 1u);
+  const int expected_winner = winner_of(rules_value, start.side_to_move);
   if (json) {
     std::cout << "{\"fen\":" << json_string(line.fens.front()) << ",\"wdl\":" << json_string(to_string(value))
               << ",\"mtc\":" << (mtc >= 0 ? std::to_string(mtc) : "null") << ",\"moves\":" << json_list(line.moves)
               << ",\"fens\":" << json_list(line.fens) << ",\"result\":" << json_string(result_text(line))
               << ",\"winner\":"
               << (line.winner < 0 ? "null" : line.winner == DTB_WHITE ? "\"white\"" : "\"black\"")
-              << ",\"plies\":" << line.moves.size() << "}\n";
+              << ",\"plies\":" << line.moves.size();
+    if (since >= 0)
+      std::cout << ",\"plies_since_conversion\":" << since << ",\"rules_wdl\":" << json_string(to_string(rules_value));
+    std::cout << "}\n";
   } else {
     if (!line.moves.empty()) std::cout << numbered(line, start.side_to_move) << "\n";
     std::cout << result_text(line) << "\n";
   }
   if (line.winner != expected_winner) {
     std::cerr << "dtb play: the tables contradict themselves: " << line.fens.front() << " probes as a "
-              << to_string(value) << " for " << side_name(static_cast<int>(start.side_to_move))
+              << to_string(rules_value) << (since >= 0 ? " under article 6.2" : "") << " for " << side_name(static_cast<int>(start.side_to_move))
               << ", but perfect play from it ends: " << result_text(line) << "\n";
     return 1;
   }
@@ -158,10 +241,11 @@ int run_play(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] FEN",
+DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] [--plies-since-conversion C] FEN",
             "the line of perfect play from FEN (quickest conversion for the winner, longest resistance for "
             "the loser; needs the .mtc tables of `dtb gen --mtc`) until the game ends or a position repeats "
-            "three times, and the result (default DIR: $DTB_TABLES or tables)",
+            "three times, and the result (default DIR: $DTB_TABLES or tables); with C, under article 6.2 "
+            "with C plies already counted (dtb_best_move_rules; drawn at 50; stops on entering a 6.3/6.4 class)",
             run_play);
 
 }  // namespace dtb::cli

@@ -146,6 +146,61 @@ for t in report:
         assert probed["wdl"] == "win" and probed["mtc"] == t["longest_win_mtc"], (t["material"], probed)
         assert len(t["longest_win_line"].split()) <= t["longest_win_mtc"], t["material"]
 PY
+# dtb play --plies-since-conversion C: the line under article 6.2. KKvM
+# converts in 2 plies: won with 48 counted, drawn by the count with 49 (one
+# king move and the count reaches 50); a line that converts into a class
+# stops there; a class material is refused. Then random non-class positions
+# at several counts: the line reaches the dtb_probe_rules value (dtb play
+# exits 1 otherwise), a count draw comes only after 50 plies of king moves,
+# and no count reaches 50 in a line that ends in a win.
+[ "$("$dtb" play --tables "$tables" --plies-since-conversion 48 "W:WK2,K3:B1" | tail -1)" = "White wins" ] ||
+  fail "6.2 play at 48"
+out=$("$dtb" play --tables "$tables" --plies-since-conversion 49 "W:WK2,K3:B1")
+[ "$out" = $'1. 2-7\ndraw (article 6.2: 50 plies without a capture or man move)' ] || fail "6.2 play at 49: $out"
+out=$("$dtb" play --tables "$tables" --plies-since-conversion 40 "W:WK1,K2:BK45,40" | tail -1)
+[[ "$out" == "enters a 6.3/6.4 class: "* ]] || fail "6.2 play into a class: $out"
+err=$("$dtb" play --tables "$tables" --plies-since-conversion 0 "W:WK1,K2:BK45" 2>&1 >/dev/null) && fail "class start"
+[[ "$err" == *"6.3/6.4 class"* ]] || fail "class start: $err"
+/usr/bin/python3 - "$dtb" "$tables" <<'PY' || fail "6.2 play lines"
+import json, random, subprocess, sys
+dtb, tables = sys.argv[1:]
+rng = random.Random(62)
+def fen_of(material):  # a random legal-looking position of a material (White to move)
+    while True:
+        squares = rng.sample(range(1, 51), len(material) - 1)
+        white, black = material.split("v")
+        w = [("K" if p == "K" else "") + str(s) for p, s in zip(white, squares)]
+        b = [("K" if p == "K" else "") + str(s) for p, s in zip(black, squares[len(white):])]
+        if all(not (p == "M" and s <= 5) for p, s in zip(white, squares)) and \
+           all(not (p == "M" and s >= 46) for p, s in zip(black, squares[len(white):])):
+            return "%s:W%s:B%s" % (rng.choice("WB"), ",".join(w), ",".join(b))
+def converts(fen, move):
+    side, white, black = fen.split(":")
+    kings = {int(p[1:]) for p in (white if side == "W" else black)[1:].split(",") if p.startswith("K")}
+    return "x" in move or int(move.split("-")[0]) not in kings
+played = wins = count_draws = 0
+for material in ("KKvM", "KMvKM", "KKvKM", "MMvKK", "KKvMM", "KMvMM", "KKvKK"):
+    for _ in range(8):
+        fen = fen_of(material)
+        for count in (0, 30, 46):
+            r = subprocess.run([dtb, "play", "--tables", tables, "--json", "--plies-since-conversion", str(count), fen],
+                               capture_output=True, text=True)
+            if "bad FEN" in r.stderr or "invalid position" in r.stderr:
+                break
+            assert r.returncode == 0, (fen, count, r.stderr)
+            line = json.loads(r.stdout)
+            played += 1
+            c = count
+            for f, m in zip(line["fens"], line["moves"]):
+                c = 0 if converts(f, m) else c + 1
+                assert c <= 50, (fen, count, line["moves"])
+            if line["result"].startswith("draw (article 6.2"):
+                assert c == 50, (fen, count, line)
+                count_draws += 1
+            wins += line["winner"] is not None
+assert played > 100 and wins > 20 and count_draws > 0, (played, wins, count_draws)
+PY
+
 # dtb rules --article 6.2 --drawn: for each non-class material and count,
 # as many drawn wins as the report counts, and every position listed is, by
 # dtb probe, a win or loss in theory that the rule draws at that count.

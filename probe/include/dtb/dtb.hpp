@@ -78,6 +78,12 @@ class Tablebase {
     return dtb_best_move(handle_, &pos, &move, error);
   }
 
+  /// Value under the 6.3/6.4 draw limits with plies_in_class plies played in
+  /// the class (dtb_probe_rule); DTB_NOT_IN_CLASS outside them. Thread-safe.
+  dtb_status rule(const dtb_position& pos, int plies_in_class, dtb_wdl& wdl, dtb_error* error = nullptr) const {
+    return dtb_probe_rule(handle_, &pos, plies_in_class, &wdl, error);
+  }
+
   /// Value under article 6.2 with both counts, 6.3/6.4 in their classes
   /// (dtb_probe_rules). Thread-safe.
   dtb_status rules(const dtb_position& pos, int plies_since_conversion, int plies_in_class, dtb_wdl& wdl,
