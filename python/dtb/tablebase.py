@@ -221,7 +221,7 @@ class Tablebase:
         side could repeat positions forever). Ties go to the first move in
         generation order.
         """
-        values = self.moves(position)
+        values = self.moves(position, mtc=False)  # the .mtc choice is the library's (below)
         if not values:
             return None
         best = max(v.wdl for v in values)

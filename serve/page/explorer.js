@@ -190,7 +190,7 @@ function drawStatus() {
     return;
   }
   const position = parseFen(answer.fen);
-  const value = effectiveValue(answer);
+  const value = entry.since >= RULE62_PLIES ? 'draw' : effectiveValue(answer);  // 6.2 has drawn the game
   status.classList.add(value);
   status.dataset.wdl = answer.wdl;
   if (answer.dtw !== undefined) status.dataset.dtw = String(answer.dtw);
@@ -453,7 +453,8 @@ function readUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fen = params.get('fen');
   const count = Math.min(32, Math.max(0, parseInt(params.get('plies') || '0', 10) || 0));
-  const since = Math.min(RULE62_PLIES - 1, Math.max(0, parseInt(params.get('since') || '0', 10) || 0));
+  // 50: the count has run out (a line played to it); the game is drawn.
+  const since = Math.min(RULE62_PLIES, Math.max(0, parseInt(params.get('since') || '0', 10) || 0));
   return fen ? { fen, plies: count, since } : null;
 }
 

@@ -235,6 +235,11 @@ class Explorer(unittest.TestCase):
         self.assertIn("the count runs out first", self.status()["text"])
         self.assertIn("rule draw", self.move_button(step["move"]).text)
         self.assertIn("since=49", d.current_url)
+        # One more king move reaches 50: the rule has drawn the game.
+        self.move_button(step["move"]).click()
+        self.wait(lambda: "Drawn under article 6.2" in self.status()["text"], "drawn by the 6.2 count")
+        self.assertIn("draw", self.by_id("status").get_attribute("class"))
+        self.assertIn("since=50", d.current_url)
 
         # Phone width: one column, nothing wider than the window.
         d.set_window_size(390, 900)
