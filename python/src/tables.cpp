@@ -86,15 +86,17 @@ int probe_rule(const Tables& t, const dtb_position& p, int plies_in_class) {
   return signed_wdl(v);
 }
 
-// The mover's distance to the end after `move`: one ply more than the
-// position it leads to has, or None for a draw or without that .dtw table.
-py::object move_dtw(dtb_tables* tables, const dtb_position& before, const dtb_move& move) {
+// One ply more than the distance `Probe` (dtb_probe_dtw or dtb_probe_mtc)
+// gives the position `move` leads to: the mover's distance through the move;
+// None for a draw or without that table.
+template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
+py::object one_more_than_after(dtb_tables* tables, const dtb_position& before, const dtb_move& move) {
   dtb_position after{};
   check(dtb_make_move(&before, &move, &after), dtb_error{});
   dtb_wdl v;
   int plies = 0;
   dtb_error e{};
-  const dtb_status s = dtb_probe_dtw(tables, &after, &v, &plies, &e);
+  const dtb_status s = Probe(tables, &after, &v, &plies, &e);
   if (s == DTB_TABLE_MISSING) return py::none();
   check(s, e);
   if (v == DTB_DRAW) return py::none();
@@ -108,15 +110,7 @@ py::object move_mtc(dtb_tables* tables, const dtb_position& before, const dtb_mo
   if (wdl == DTB_DRAW) return py::none();
   const bool man = ((before.kings >> (move.from - 1)) & 1) == 0;
   if (move.captured != 0 || man) return py::int_(1);
-  dtb_position after{};
-  check(dtb_make_move(&before, &move, &after), dtb_error{});
-  dtb_wdl v;
-  int plies = 0;
-  dtb_error e{};
-  const dtb_status s = dtb_probe_mtc(tables, &after, &v, &plies, &e);
-  if (s == DTB_TABLE_MISSING) return py::none();
-  check(s, e);
-  return py::int_(plies + 1);
+  return one_more_than_after<dtb_probe_mtc>(tables, before, move);
 }
 
 // Every legal move as (from, to, captured, text, wdl, keeps_best, dtw, mtc),
@@ -134,7 +128,7 @@ py::list probe_moves(const Tables& t, const dtb_position& p, bool with_dtw, bool
   for (const dtb_move& m : moves) {
     const py::tuple move = move_tuple(p, m);
     out.append(py::make_tuple(move[0], move[1], move[2], move[3], signed_wdl(m.wdl), m.keeps_best != 0,
-                              with_dtw ? move_dtw(handle.get(), p, m) : py::none(),
+                              with_dtw ? one_more_than_after<dtb_probe_dtw>(handle.get(), p, m) : py::none(),
                               with_mtc ? move_mtc(handle.get(), p, m, m.wdl) : py::none()));
   }
   return out;
