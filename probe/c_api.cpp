@@ -106,7 +106,7 @@ dtb_status material_index(const char* name, std::optional<dtb::PositionIndex>& o
   }
 }
 
-// dtb_best_move and dtb_best_move_rules: the position checked, the move
+// dtb_best_move, dtb_best_move_rules and dtb_best_move_rule: the position checked, the move
 // chosen by `choose` (a PerfectPlay member), and its public form.
 template <class Choose>
 dtb_status played_move(const dtb_position* pos, dtb_move* move, dtb_error* error, Choose choose) {
@@ -429,6 +429,33 @@ dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int 
   return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
     return tables->play->best_move_rule62(p, plies_since_conversion, m, &d, &kept);
   });
+}
+
+dtb_status dtb_best_move_rule(dtb_tables* tables, const dtb_position* pos, int plies_in_class, dtb_move* move,
+                              dtb_error* error) {
+  if (!tables || !move) return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move_rule: NULL argument");
+  return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
+    return tables->rules->best_move(p, plies_in_class, m, &d, &kept);
+  });
+}
+
+int dtb_class_limit(const dtb_position* pos) {
+  dtb::Position p;
+  if (checked_position(pos, p, nullptr) != DTB_OK) return 0;
+  return dtb::limit_plies(dtb::rule_class(dtb::material_of(p)));
+}
+
+dtb_status dtb_counts_after(const dtb_position* pos, const dtb_move* move, int plies_since_conversion,
+                            int plies_in_class, int* plies_since_conversion_after, int* plies_in_class_after) {
+  if (!move) return DTB_INVALID_ARGUMENT;
+  dtb::Position p;
+  if (const dtb_status s = checked_position(pos, p, nullptr); s != DTB_OK) return s;
+  dtb::Move m;
+  if (!dtb::probe::find_move(p, *move, m)) return DTB_INVALID_ARGUMENT;
+  if (plies_since_conversion_after)
+    *plies_since_conversion_after = dtb::probe::PerfectPlay::converts(p, m) ? 0 : plies_since_conversion + 1;
+  if (plies_in_class_after) *plies_in_class_after = dtb::plies_in_class_after(p, plies_in_class, m);
+  return DTB_OK;
 }
 
 }  // extern "C"

@@ -10,6 +10,7 @@
 #include "index/colour.h"
 #include "index/material.h"
 #include "probe/capture_check.h"
+#include "probe/move_choice.h"
 #include "rules/article62.h"
 #include "rules/notation.h"
 
@@ -187,32 +188,6 @@ dtb_status PerfectPlay::moves_to_choose(const Position& p, MoveList& list, Probe
   if (list.size == 0)
     return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
   return base_.check_size(p, error);
-}
-
-// The move of perfect play among `list`, each move's value for its mover in
-// `values`: in a draw the first that keeps it; else, among the moves that keep
-// `top`, the least `cost` in a win and the greatest in a loss, a tie keeping
-// the earlier move. `cost(i, c)` gives move i's cost (a dtb_status).
-template <class Cost>
-dtb_status pick_move(const MoveList& list, const std::vector<Wdl>& values, Wdl top, Cost cost, int& chosen) {
-  chosen = -1;
-  int chosen_cost = 0;
-  for (int i = 0; i < list.size; ++i) {
-    if (values[static_cast<std::size_t>(i)] != top) continue;
-    if (top == Wdl::Draw) {  // any drawing move will do; the first is deterministic
-      chosen = i;
-      break;
-    }
-    int c = 0;
-    if (const dtb_status s = cost(i, c); s != DTB_OK) return s;
-    const bool better = chosen < 0 || (top == Wdl::Win ? c < chosen_cost : c > chosen_cost);
-    if (better) {
-      chosen = i;
-      chosen_cost = c;
-    }
-    if (top == Wdl::Win && chosen_cost == 1) break;  // no move converts sooner than at once
-  }
-  return DTB_OK;
 }
 
 dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {

@@ -1,7 +1,11 @@
 #include "probe/rule_tables.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "index/colour.h"
 #include "index/draw_rule_class.h"
+#include "probe/move_choice.h"
 
 namespace dtb::probe {
 namespace {
@@ -62,6 +66,37 @@ dtb_status RuleTables::rule_after(const Position& p, int plies_in_class, const M
   Wdl v;
   if (const dtb_status s = rule_value(after, out.plies_in_class, v, error); s != DTB_OK) return s;
   out.value = negate(v);
+  return DTB_OK;
+}
+
+dtb_status RuleTables::best_move(const Position& p, int plies_in_class, Move& out, ProbeError* error, Wdl* value) {
+  if (const dtb_status s = check_count(p, plies_in_class, error); s != DTB_OK) return s;
+  MoveList list;
+  generate_moves(p, list);
+  if (list.size == 0)
+    return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
+  std::vector<RuleStep> steps(static_cast<std::size_t>(list.size));
+  std::vector<Wdl> values(steps.size());
+  Wdl top = Wdl::Loss;
+  for (int i = 0; i < list.size; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    if (const dtb_status s = rule_after(p, plies_in_class, list[i], steps[k], error); s != DTB_OK) return s;
+    values[k] = steps[k].value;
+    top = std::max(top, values[k]);
+  }
+  if (value) *value = top;
+  const auto move_cost = [&](int i, int& c) {
+    c = 1;
+    const RuleStep& step = steps[static_cast<std::size_t>(i)];
+    if (step.plies_in_class <= 0) return DTB_OK;  // game over, no class, or a fresh count: this count is done
+    Outcome b;
+    const dtb_status s = budget(make_move(p, list[i]), b, error);
+    c = 1 + b.plies;
+    return s;
+  };
+  int chosen = -1;
+  if (const dtb_status s = pick_move(list, values, top, move_cost, chosen); s != DTB_OK) return s;
+  out = list[chosen];
   return DTB_OK;
 }
 

@@ -61,6 +61,18 @@ class RuleTables {
   dtb_status rule_after(const Position& p, int plies_in_class, const Move& m, RuleStep& out,
                         ProbeError* error);
 
+  /// The move of perfect play under the class count (dtb_best_move_rule):
+  /// each move valued by rule_after; in a win, among the moves that keep it,
+  /// the one needing the least of the count, in a loss the most (the rule
+  /// game's distance: 1 for a move that ends the game or enters the other
+  /// class, whose fresh count takes over, else 1 + the budget of the
+  /// position reached, which stays in the class); in a draw the first move
+  /// that keeps it. So the budget falls by one with every move of the line
+  /// and a win under the rule is won before the count runs out. `value` (if
+  /// given) receives the rule value of `p`, which the move keeps.
+  /// DTB_GAME_OVER if the side to move has no legal move; else as rule_after.
+  dtb_status best_move(const Position& p, int plies_in_class, Move& out, ProbeError* error, Wdl* value = nullptr);
+
  private:
   // DTB_NOT_IN_CLASS or DTB_INVALID_ARGUMENT unless `p` is in a class and
   // `plies_in_class` within its limit.

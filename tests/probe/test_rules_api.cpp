@@ -195,9 +195,9 @@ TEST_CASE("dtb gen --rule62 answers the tables that convert into an unclean one,
   for (std::uint64_t i = 0; i < index.size(); i += 7) {
     for (const int start : {0, 30}) {
       dtb_position c = c_position(index.unrank(i));
-      dtb_wdl v = DTB_DRAW;
-      REQUIRE(dtb_probe_rules(h.t, &c, start, -1, &v, nullptr) == DTB_OK);
-      if (v != DTB_WIN) continue;
+      dtb_wdl start_value = DTB_DRAW;
+      REQUIRE(dtb_probe_rules(h.t, &c, start, -1, &start_value, nullptr) == DTB_OK);
+      if (start_value != DTB_WIN) continue;
       Position p = index.unrank(i);
       int count = start;
       bool winner_to_move = true;

@@ -258,10 +258,44 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
  * within the rule; dtb_best_move's least-mtc move can convert into a
  * position the rule draws (W:WK1,K10,K23,32:BK41,45: 32-28). move->wdl is
  * the 6.2 value kept. For 6.3/6.4 class materials the class count decides
- * (dtb_probe_rules): there use dtb_best_move with it. Errors as
+ * (dtb_probe_rules): there use dtb_best_move_rule with it. Errors as
  * dtb_probe_rules and dtb_best_move. */
 dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                                dtb_move* move, dtb_error* error);
+
+/* A move of perfect play in a 6.3/6.4 class position with `plies_in_class`
+ * plies played in its class (as dtb_probe_rule, whose value it keeps:
+ * move->wdl). Each move is valued with the count it leads to (one more in the
+ * same class, a fresh count on entering the other class); in a win, among
+ * the moves that keep it, one needing the least of the count (1 for a move
+ * that ends the game or enters the other class, else 1 + the budget of the
+ * position reached, dtb_probe_rule_budget), in a loss one needing the most,
+ * in a draw the first that keeps it; ties to the first in dtb_legal_moves
+ * order. The budget then falls by one with every ply, so a win under the
+ * class rule is won before the count runs out, whatever the defence (inside
+ * the class 6.2 never decides: the class count is never shorter and its
+ * limit is below 50). dtb_best_move's least-mtc move can instead run out the
+ * count. DTB_NOT_IN_CLASS outside the classes (use dtb_best_move_rules),
+ * DTB_INVALID_ARGUMENT for a count outside the class's range, DTB_GAME_OVER
+ * as dtb_best_move; needs the .rule tables (`dtb gen --dtw`). */
+dtb_status dtb_best_move_rule(dtb_tables* tables, const dtb_position* pos, int plies_in_class, dtb_move* move,
+                              dtb_error* error);
+
+/* The draw-rule counts along a game, for an engine that keeps them (no tables
+ * needed). dtb_class_limit: the plies a game may last in the 6.3/6.4 class of
+ * `pos` (32 for 6.3, 10 for 6.4), 0 if it is in no class or not a valid
+ * position. dtb_counts_after, for `move` legal in `pos`:
+ * *plies_since_conversion_after is 0 if the move captures or moves a man,
+ * else plies_since_conversion + 1 (at 50, article 6.2 has drawn the game);
+ * *plies_in_class_after is plies_in_class + 1 if the position after it is in
+ * the same class as `pos` (king and man moves, a promotion inside 6.3, a
+ * capture inside 6.4), 0 if it is in another class (a fresh count: the lone
+ * king takes one of three pieces; a man promotes in MMvK) or `pos` was in no
+ * class (plies_in_class -1), -1 if it is in no class or the game is over.
+ * Either output may be NULL. DTB_INVALID_ARGUMENT if the move is not legal. */
+int dtb_class_limit(const dtb_position* pos);
+dtb_status dtb_counts_after(const dtb_position* pos, const dtb_move* move, int plies_since_conversion,
+                            int plies_in_class, int* plies_since_conversion_after, int* plies_in_class_after);
 
 #ifdef __cplusplus
 }

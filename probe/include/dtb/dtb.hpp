@@ -98,6 +98,13 @@ class Tablebase {
     return dtb_best_move_rules(handle_, &pos, plies_since_conversion, &move, error);
   }
 
+  /// The move of perfect play in a 6.3/6.4 class position with that many
+  /// plies played in its class (dtb_best_move_rule). Thread-safe.
+  dtb_status best_move_rule(const dtb_position& pos, int plies_in_class, dtb_move& move,
+                            dtb_error* error = nullptr) const {
+    return dtb_best_move_rule(handle_, &pos, plies_in_class, &move, error);
+  }
+
   static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
     return dtb_position_from_fen(fen.c_str(), &pos, error);
   }
@@ -110,6 +117,14 @@ class Tablebase {
   static std::string move_text(const dtb_position& pos, const dtb_move& move) {
     char buffer[128];
     return dtb_move_to_string(&pos, &move, buffer, sizeof buffer) == DTB_OK ? buffer : "";
+  }
+  /// Plies the 6.3/6.4 class of `pos` allows (32, 10), 0 outside them (dtb_class_limit).
+  static int class_limit(const dtb_position& pos) { return dtb_class_limit(&pos); }
+  /// Both draw-rule counts after `move` (dtb_counts_after).
+  static dtb_status counts_after(const dtb_position& pos, const dtb_move& move, int& plies_since_conversion,
+                                 int& plies_in_class) {
+    return dtb_counts_after(&pos, &move, plies_since_conversion, plies_in_class, &plies_since_conversion,
+                            &plies_in_class);
   }
 
  private:
