@@ -11,13 +11,20 @@
 // applied: this is the line of theoretical values, the ones dtb_probe_wdl
 // gives.
 //
-// With --plies-since-conversion C the line is played under article 6.2
+// With --plies-since-conversion C the line is played under the draw rules
 // instead: C plies already counted, one dtb_best_move_rules after another
 // (the count back to 0 after a capture or a man move, one more after a king
-// move), and the game drawn when the count reaches 50. The value the line
-// must reach is dtb_probe_rules'. A 6.3/6.4 class material has its own,
-// shorter count (dtb_probe_rule), which decides there: the line stops when it
-// enters one and says what the class rule gives from a fresh class count.
+// move), and the game drawn when the count reaches 50 (article 6.2). In a
+// 6.3/6.4 class material the class's own, shorter count decides: there the
+// moves are dtb_best_move_rule's with the class count (--plies-in-class K
+// for a class FEN, else C: the class was entered at the last conversion),
+// which dtb_counts_after carries (a fresh count on entering the other class),
+// and the game is drawn when it reaches the class's limit (32 or 10 plies).
+// The value the line must reach is dtb_probe_rules'. A directory without the
+// class's .rule tables cannot play the class under its count: the line then
+// stops where it enters one and gives the theoretical value there, which the
+// class rule keeps from a fresh count in every class material (dtb rules:
+// every longest win fits its limit).
 //
 // It goes through the public API (dtb/dtb.hpp) like an engine would. If the
 // line's result contradicts the starting position's value, the tables
@@ -44,36 +51,32 @@ struct Line {
   std::vector<std::string> moves;  // FMJD notation
   std::vector<std::string> fens;   // fens[0] the start, fens[i + 1] after moves[i]
   int winner = -1;                 // DTB_WHITE, DTB_BLACK, or -1 for a draw
-  // Under article 6.2 only: why a line without a winner ended.
-  bool drawn_by_count = false;     // 50 plies without a conversion
-  bool entered_class = false;      // a 6.3/6.4 class material: its count decides from here
-  // ... and the directory has no .rule table for it: `winner` is then the
-  // theoretical one, which the class rule keeps from a fresh count in every
-  // class material (dtb rules: every longest win fits its limit).
-  bool class_value_theoretical = false;
+  // Under the draw rules only: the article whose count drew the line ("6.2",
+  // "6.3", "6.4"), or nullptr (a repetition, or a win).
+  const char* drawn_by = nullptr;
+  // The line entered a class whose .rule table the directory lacks: it stops
+  // there, and `winner` is the theoretical one (see the header).
+  bool entered_class_without_rule = false;
 };
 
 const char* side_name(int side) { return side == DTB_WHITE ? "White" : "Black"; }
 
 std::string result_text(const Line& line) {
-  if (line.entered_class) {
-    const std::string note = line.class_value_theoretical ? " (theoretical value: no .rule table)" : "";
-    return line.winner < 0 ? "enters a 6.3/6.4 class: a draw under its count" + note
-                           : std::string("enters a 6.3/6.4 class: ") + side_name(line.winner) + " wins within its count" + note;
-  }
+  if (line.entered_class_without_rule)
+    return line.winner < 0 ? "enters a 6.3/6.4 class: a draw (theoretical value: no .rule table)"
+                           : std::string("enters a 6.3/6.4 class: ") + side_name(line.winner) +
+                                 " wins within its count (theoretical value: no .rule table)";
   if (line.winner >= 0) return std::string(side_name(line.winner)) + " wins";
-  return line.drawn_by_count ? "draw (article 6.2: 50 plies without a capture or man move)" : "draw (repetition)";
+  if (!line.drawn_by) return "draw (repetition)";
+  const std::string article = line.drawn_by;
+  if (article == "6.2") return "draw (article 6.2: 50 plies without a capture or man move)";
+  return "draw (article " + article + ": " + (article == "6.3" ? "16" : "5") + " moves each in the class)";
 }
 
 // The winner of a value for the side to move, or -1 for a draw.
 int winner_of(dtb_wdl value, std::uint32_t side_to_move) {
   if (value == DTB_DRAW) return -1;
   return value == DTB_WIN ? static_cast<int>(side_to_move) : static_cast<int>(side_to_move ^ 1u);
-}
-
-// A capture or a man move: what starts the 6.2 count again.
-bool converts(const dtb_position& pos, const dtb_move& move) {
-  return move.captured != 0 || ((pos.kings >> (move.from - 1)) & 1) == 0;
 }
 
 // "1. 32-28 19x28 2. 28-23", or "1... 19x28 2. 32-28" when Black starts.
@@ -97,44 +100,53 @@ std::string json_list(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-// Plays `pos` out; returns false (with `why`) if a probe fails. With a 6.2
-// count (`since` >= 0) under article 6.2, as the header says.
-bool play_out(const Tablebase& tables, dtb_position pos, int since, Line& line, std::string& why) {
+// The draw-rule counts of a line: `since` plies since the last conversion
+// (-1: the line of theoretical values, no counts) and `in_class` plies in
+// the 6.3/6.4 class of the position (-1: in none).
+struct Counts {
+  int since = -1;
+  int in_class = -1;
+};
+
+// The article whose count has run out at `pos` (a side to move that still
+// has a move: one without has lost, whatever the count), or nullptr.
+const char* count_ran_out(const dtb_position& pos, const Counts& counts) {
+  if (counts.since < 0) return nullptr;
+  const int limit = Tablebase::class_limit(pos);
+  const bool out = counts.in_class >= 0 ? counts.in_class >= limit : counts.since >= kArticle62Plies;
+  if (!out) return nullptr;
+  dtb_move any[1];
+  std::size_t count = 0;
+  const dtb_status s = dtb_legal_moves(&pos, any, 1, &count, nullptr);
+  if (count == 0 && s == DTB_OK) return nullptr;
+  return counts.in_class < 0 ? "6.2" : limit == 32 ? "6.3" : "6.4";
+}
+
+// Plays `pos` out; returns false (with `why`) if a probe fails. Under the
+// draw rules when counts.since >= 0, as the header says.
+bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& line, std::string& why) {
   std::map<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint32_t>, int> seen;
   for (;;) {
     line.fens.push_back(Tablebase::to_fen(pos));
     if (++seen[{pos.white, pos.black, pos.kings, pos.side_to_move}] == 3) return true;  // FMJD 6.1
+    if ((line.drawn_by = count_ran_out(pos, counts))) return true;
     dtb_move move{};
     dtb_error e{};
     dtb_status s = DTB_OK;
-    if (since < 0) {
+    if (counts.since < 0) {
       s = tables.best_move(pos, move, &e);
-    } else if (since == kArticle62Plies) {  // the count has run out, unless the last move ended the game
-      dtb_move any[1];
-      std::size_t count = 0;
-      if (dtb_legal_moves(&pos, any, 1, &count, nullptr) != DTB_OK && count == 0)
-        return why = "cannot generate the moves of " + line.fens.back(), false;
-      if (count > 0) {
-        line.drawn_by_count = true;
+    } else if (counts.in_class >= 0) {
+      s = tables.best_move_rule(pos, counts.in_class, move, &e);
+      if (s == DTB_TABLE_MISSING && !line.moves.empty()) {  // entered a class without its .rule table
+        dtb_wdl theoretical = DTB_DRAW;
+        s = tables.probe(pos, theoretical, &e);
+        if (s != DTB_OK) return why = std::string(dtb_status_string(s)) + ": " + e.message, false;
+        line.entered_class_without_rule = true;
+        line.winner = winner_of(theoretical, pos.side_to_move);
         return true;
       }
-      s = DTB_GAME_OVER;
     } else {
-      if (since == 0 && !line.moves.empty()) {  // a conversion may have entered a 6.3/6.4 class
-        dtb_wdl class_value = DTB_DRAW;
-        s = tables.rule(pos, 0, class_value, &e);  // a fresh class count: entered just now
-        if (s == DTB_TABLE_MISSING) {  // no .rule table: the theoretical value (see class_value_theoretical)
-          line.class_value_theoretical = true;
-          s = tables.probe(pos, class_value, &e);
-        }
-        if (s == DTB_OK) {
-          line.entered_class = true;
-          line.winner = winner_of(class_value, pos.side_to_move);
-          return true;
-        }
-        if (s != DTB_NOT_IN_CLASS) return why = std::string(dtb_status_string(s)) + ": " + e.message, false;
-      }
-      s = tables.best_move_rules(pos, since, move, &e);
+      s = tables.best_move_rules(pos, counts.since, move, &e);
     }
     if (s == DTB_GAME_OVER) {  // the side to move has lost
       line.winner = pos.side_to_move == DTB_WHITE ? DTB_BLACK : DTB_WHITE;
@@ -150,7 +162,7 @@ bool play_out(const Tablebase& tables, dtb_position pos, int since, Line& line, 
       why = "the best move returned is not legal: " + line.moves.back();
       return false;
     }
-    if (since >= 0) since = converts(pos, move) ? 0 : since + 1;
+    if (counts.since >= 0) Tablebase::counts_after(pos, move, counts.since, counts.in_class);
     pos = after;
   }
 }
@@ -158,7 +170,8 @@ bool play_out(const Tablebase& tables, dtb_position pos, int since, Line& line, 
 int run_play(const Args& args) {
   TableOptions tables_options;
   bool json = false;
-  int since = -1;  // --plies-since-conversion: play under article 6.2 with this count
+  int since = -1;     // --plies-since-conversion: play under the draw rules with this count
+  int in_class = -1;  // --plies-in-class: the class count of a 6.3/6.4 class FEN
   std::vector<std::string> fens;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -168,6 +181,10 @@ int run_play(const Args& args) {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, kMaxPliesSinceConversion) : std::nullopt;
       if (!n) return usage_error("play", "--plies-since-conversion needs a whole number from 0 to 49");
       since = static_cast<int>(*n);
+    } else if (a == "--plies-in-class") {
+      const auto n = i + 1 < args.size() ? parse_int(args[++i], 0, 32) : std::nullopt;
+      if (!n) return usage_error("play", "--plies-in-class needs a whole number from 0 to 32");
+      in_class = static_cast<int>(*n);
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("play", *taken);
     } else if (a.starts_with("--")) {
@@ -177,6 +194,8 @@ int run_play(const Args& args) {
     }
   }
   if (fens.size() != 1) return usage_error("play", "expected one FEN");
+  if (in_class >= 0 && since < 0)
+    return usage_error("play", "--plies-in-class goes with --plies-since-conversion (play under the draw rules)");
 
   Tablebase tables;
   dtb_error e{};
@@ -196,21 +215,22 @@ int run_play(const Args& args) {
     return 1;
   }
   dtb_wdl rules_value = value;  // the value the line must reach
+  Counts counts{since, -1};
   if (since >= 0) {
-    dtb_wdl class_value = DTB_DRAW;
-    if (tables.rule(start, 0, class_value, &e) != DTB_NOT_IN_CLASS) {
-      std::cerr << "dtb play: " << fens[0] << " is in a 6.3/6.4 class, whose own count decides "
-                << "(dtb probe --plies-in-class N); --plies-since-conversion plays article 6.2 outside them\n";
+    const bool in_a_class = Tablebase::class_limit(start) > 0;
+    if (in_class >= 0 && !in_a_class) {
+      std::cerr << "dtb play: " << fens[0] << " is in no 6.3/6.4 class: --plies-in-class does not apply\n";
       return 1;
     }
-    if (const dtb_status s = tables.rules(start, since, -1, rules_value, &e); s != DTB_OK) {
+    if (in_a_class) counts.in_class = in_class >= 0 ? in_class : since;  // else entered at the last conversion
+    if (const dtb_status s = tables.rules(start, since, counts.in_class, rules_value, &e); s != DTB_OK) {
       std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
       return 1;
     }
   }
   Line line;
   std::string why;
-  if (!play_out(tables, start, since, line, why)) {
+  if (!play_out(tables, start, counts, line, why)) {
     std::cerr << "dtb play: " << why << "\n";
     return 1;
   }
@@ -225,6 +245,7 @@ int run_play(const Args& args) {
               << ",\"plies\":" << line.moves.size();
     if (since >= 0)
       std::cout << ",\"plies_since_conversion\":" << since << ",\"rules_wdl\":" << json_string(to_string(rules_value));
+    if (counts.in_class >= 0) std::cout << ",\"plies_in_class\":" << counts.in_class;
     std::cout << "}\n";
   } else {
     if (!line.moves.empty()) std::cout << numbered(line, start.side_to_move) << "\n";
@@ -232,7 +253,7 @@ int run_play(const Args& args) {
   }
   if (line.winner != expected_winner) {
     std::cerr << "dtb play: the tables contradict themselves: " << line.fens.front() << " probes as a "
-              << to_string(rules_value) << (since >= 0 ? " under article 6.2" : "") << " for " << side_name(static_cast<int>(start.side_to_move))
+              << to_string(rules_value) << (since >= 0 ? " under the draw rules" : "") << " for " << side_name(static_cast<int>(start.side_to_move))
               << ", but perfect play from it ends: " << result_text(line) << "\n";
     return 1;
   }
@@ -241,11 +262,13 @@ int run_play(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] [--plies-since-conversion C] FEN",
+DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] [--plies-since-conversion C [--plies-in-class K]] FEN",
             "the line of perfect play from FEN (quickest conversion for the winner, longest resistance for "
             "the loser; needs the .mtc tables of `dtb gen --mtc`) until the game ends or a position repeats "
-            "three times, and the result (default DIR: $DTB_TABLES or tables); with C, under article 6.2 "
-            "with C plies already counted (dtb_best_move_rules; drawn at 50; stops on entering a 6.3/6.4 class)",
+            "three times, and the result (default DIR: $DTB_TABLES or tables); with C, under the draw rules "
+            "with C plies already counted since a conversion (dtb_best_move_rules; drawn at 50) and, in a "
+            "6.3/6.4 class, K plies in the class (default C; dtb_best_move_rule with the class count, drawn at "
+            "its limit; needs the .rule tables)",
             run_play);
 
 }  // namespace dtb::cli

@@ -148,8 +148,9 @@ for t in report:
 PY
 # dtb play --plies-since-conversion C: the line under article 6.2. KKvM
 # converts in 2 plies: won with 48 counted, drawn by the count with 49 (one
-# king move and the count reaches 50); a line that converts into a class
-# stops there; a class material is refused. Then random non-class positions
+# king move and the count reaches 50); in a directory without .rule tables a
+# line that converts into a class stops there, and a class FEN is refused
+# (naming the missing table). Then random non-class positions
 # at several counts: the line reaches the dtb_probe_rules value (dtb play
 # exits 1 otherwise), a count draw comes only after 50 plies of king moves,
 # and no count reaches 50 in a line that ends in a win.
@@ -160,7 +161,12 @@ out=$("$dtb" play --tables "$tables" --plies-since-conversion 49 "W:WK2,K3:B1")
 out=$("$dtb" play --tables "$tables" --plies-since-conversion 40 "W:WK1,K2:BK45,40" | tail -1)
 [[ "$out" == "enters a 6.3/6.4 class: "* ]] || fail "6.2 play into a class: $out"
 err=$("$dtb" play --tables "$tables" --plies-since-conversion 0 "W:WK1,K2:BK45" 2>&1 >/dev/null) && fail "class start"
-[[ "$err" == *"6.3/6.4 class"* ]] || fail "class start: $err"
+[[ "$err" == *"KKvK.rule"* ]] || fail "class start without .rule tables: $err"
+err=$("$dtb" play --tables "$tables" --plies-in-class 3 "W:WK1,K2:BK45" 2>&1 >/dev/null) && fail "class count alone"
+[[ "$err" == *"goes with --plies-since-conversion"* ]] || fail "class count alone: $err"
+err=$("$dtb" play --tables "$tables" --plies-since-conversion 3 --plies-in-class 3 "W:WK1,K2:BK45,40" 2>&1 >/dev/null) &&
+  fail "class count outside a class"
+[[ "$err" == *"in no 6.3/6.4 class"* ]] || fail "class count outside a class: $err"
 /usr/bin/python3 - "$dtb" "$tables" <<'PY' || fail "6.2 play lines"
 import json, random, subprocess, sys
 dtb, tables = sys.argv[1:]
@@ -237,4 +243,63 @@ for bad in "--drawn KKvX" "--drawn KKvM --count 50" "--count 3" "--drawn KKKKKvK
   if "$dtb" rules --article 6.2 $bad "$tables" >/dev/null 2>&1; then fail "dtb rules --article 6.2 $bad must fail"; fi
 done
 if "$dtb" rules --drawn KKvM "$tables" >/dev/null 2>&1; then fail "--drawn needs --article 6.2"; fi
+
+# Inside the 6.3/6.4 classes (a directory with their .rule tables): the class
+# count decides, dtb_best_move_rule plays. W:W6,K7:BK50 (KMvK) with 3 plies of
+# the 10 played is won, but not by the least-MTC move (tests/probe/
+# test_class_play.cpp); with 9 played it is drawn at the limit. Then random
+# class positions at random class counts, both sides to move: every line
+# reaches dtb_probe_rules' value (dtb play exits 1 otherwise), the class count
+# kept here from the material (+1 in the same class, 0 on entering another)
+# never passes the limit, and a count draw comes exactly at it.
+rules_dir=$work/with-rules
+mkdir "$rules_dir"
+ln -s "$tables"/* "$rules_dir"/
+ln -s "${DTB_TEST_RULE_TABLES:?DTB_TEST_RULE_TABLES must name the 6.3/6.4 .rule tables}"/*.rule "$rules_dir"/
+out=$("$dtb" play --tables "$rules_dir" --plies-since-conversion 3 "W:W6,K7:BK50")
+[ "$out" = $'1. 7-12 50-45 2. 6-1 45x7 3. 1x12\nWhite wins' ] || fail "class play at 3: $out"
+out=$("$dtb" play --tables "$rules_dir" --plies-since-conversion 0 --plies-in-class 9 "W:W6,K7:BK50" | tail -1)
+[ "$out" = "draw (article 6.4: 5 moves each in the class)" ] || fail "class play at 9: $out"
+/usr/bin/python3 - "$dtb" "$rules_dir" <<'PY' || fail "class play lines"
+import json, random, subprocess, sys
+dtb, tables = sys.argv[1:]
+rng = random.Random(63)
+def pieces(part):
+    return [(p.startswith("K"), int(p.lstrip("K"))) for p in part[1:].split(",") if p]
+def rule_class(fen):  # RULES.md 6.3/6.4: a strong side with a king, against a lone king
+    _, white, black = fen.split(":")
+    for strong, lone in ((pieces(white), pieces(black)), (pieces(black), pieces(white))):
+        if len(lone) == 1 and lone[0][0] and any(k for k, _ in strong):
+            if len(strong) == 3: return 32
+            if len(strong) <= 2: return 10
+    return 0
+lines = wins = class_draws = 0
+for material in ("KKKvK", "KKMvK", "KMMvK", "KKvK", "KMvK"):
+    for _ in range(12):
+        squares = rng.sample(range(6, 46), len(material) - 1)
+        white, black = material.split("v")
+        w = [("K" if p == "K" else "") + str(s) for p, s in zip(white, squares)]
+        b = ["K" + str(squares[-1])]
+        fen = rng.choice("WB") + ":W" + ",".join(w) + ":B" + ",".join(b)
+        limit = rule_class(fen)
+        assert limit, fen
+        count = rng.randrange(0, limit)
+        r = subprocess.run([dtb, "play", "--tables", tables, "--json", "--plies-since-conversion", "0",
+                            "--plies-in-class", str(count), fen], capture_output=True, text=True)
+        assert r.returncode == 0, (fen, count, r.stderr)
+        line = json.loads(r.stdout)
+        lines += 1
+        c, lim = count, limit
+        for before, after in zip(line["fens"], line["fens"][1:]):
+            now = rule_class(after)
+            c = c + 1 if now == lim else 0
+            lim = now
+            if now:
+                assert c <= lim, (fen, count, line["moves"])
+        if line["result"].startswith("draw (article 6."):
+            assert c == lim, (fen, count, c, lim, line)
+            class_draws += 1
+        wins += line["winner"] is not None
+assert lines == 60 and wins > 10 and class_draws > 0, (lines, wins, class_draws)
+PY
 echo "dtb play and probe mtc/best_move: all checks passed"
