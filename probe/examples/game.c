@@ -84,7 +84,7 @@ dtb_status play_game(dtb_tables* tables, const dtb_position* start, dtb_side win
     if ((s = still_won(tables, &pos, counts, winner, out, &won, error)) != DTB_OK || !won) return s;
     dtb_move move;
     const player mover = winner_to_move ? winner_plays : loser_plays;
-    if ((s = choose_move(tables, mover, &pos, moves, count, r, &move, error)) != DTB_OK) return s;
+    if ((s = choose_move(tables, mover, &pos, counts, moves, count, r, &move, error)) != DTB_OK) return s;
     dtb_position next;
     if ((s = dtb_make_move(&pos, &move, &next)) != DTB_OK) return s;
     counts = draw_counts_after(counts, &pos, &move, &next);

@@ -8,8 +8,10 @@ static int usage(const char* program, const char* problem) {
   if (problem) fprintf(stderr, "%s: %s\n", program, problem);
   fprintf(stderr,
           "usage: %s --tables DIR [--materials all|N|MATERIAL,...] [--games N] [--seed S]\n"
-          "       %s --tables DIR --fen FEN [--defence best|random|wdl] [--seed S]\n"
-          "--winner best|wdl|random: how the winner plays (best, the engine; the others are controls)\n"
+          "       %s --tables DIR --fen FEN [--defence best|rules|random|wdl] [--seed S]\n"
+          "--winner best|rules|wdl|random: how the winner plays (best, the engine; rules, the engine\n"
+          "under the draw rules with the game's counts, and so does the best defence; wdl and random\n"
+          "are controls)\n"
           "DIR needs the .wdl and .mtc tables (dtb gen --mtc) and, for the 6.3/6.4 class\n"
           "materials, the .rule tables (dtb rules --build DIR).\n",
           program, program);

@@ -1,8 +1,9 @@
 /* The command line:
  *   play_ending --tables DIR [--materials all|5|KKMvK,...] [--games N] [--seed S]
  *   play_ending --tables DIR --fen FEN [--defence best|random] [--seed S]
- * and, for either, --winner best|wdl|random (best, the engine, by default;
- * the others are controls that must fail). */
+ * and, for either, --winner best|rules|wdl|random (best, the engine, by
+ * default; rules, the engine with the rule-aware moves; wdl and random are
+ * controls that must fail). */
 #ifndef PLAY_ENDING_OPTIONS_H
 #define PLAY_ENDING_OPTIONS_H
 

@@ -6,7 +6,9 @@
  * random legal move and once dtb_best_move (the longest resistance). Every
  * game must end with the loser unable to move before the FMJD draw rules
  * (articles 6.2, 6.3, 6.4) could draw it; game.h says how that is checked.
- * (--winner wdl or random replaces the engine by a control that must fail.)
+ * (--winner rules plays both the winner and the best defence under the draw
+ * rules with the game's counts, dtb_best_move_rules / dtb_best_move_rule;
+ * --winner wdl or random replaces the engine by a control that must fail.)
  * One summary line per material (tally.h); exit status 0 only if every game
  * was won and no call failed. With --fen, one position is played and its
  * moves are printed. See README.md here. */
@@ -70,7 +72,9 @@ static int play_position(dtb_tables* tables, const char* material, player winner
     return 0;
   }
   ++tally->positions;
-  for (player loser = PLAYER_RANDOM; loser <= PLAYER_BEST; ++loser) {
+  for (player slot = PLAYER_RANDOM; slot <= PLAYER_BEST; ++slot) {
+    /* The best defence plays as the winner does when that is under the rules. */
+    const player loser = slot == PLAYER_BEST && winner_plays == PLAYER_RULES ? PLAYER_RULES : slot;
     game_outcome game;
     if (play_game(tables, &start, winner, winner_plays, loser, r, NULL, &game, &e) != DTB_OK) {
       report_error(material, &e);
@@ -78,7 +82,7 @@ static int play_position(dtb_tables* tables, const char* material, player winner
     }
     if (!game.won)
       fprintf(stderr, "NOT WON: %s against the %s defence: %s\n", material, player_name(loser), game.failure);
-    tally_game(tally, loser, &start, &game);
+    tally_game(tally, slot, &start, &game);
   }
   return 1;
 }

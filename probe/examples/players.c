@@ -17,10 +17,13 @@ static dtb_status value_keeping_move(dtb_tables* tables, const dtb_position* pos
   return DTB_OK;
 }
 
-dtb_status choose_move(dtb_tables* tables, player who, const dtb_position* pos, const dtb_move* moves, size_t count,
-                       rng* r, dtb_move* move, dtb_error* error) {
+dtb_status choose_move(dtb_tables* tables, player who, const dtb_position* pos, draw_counts counts,
+                       const dtb_move* moves, size_t count, rng* r, dtb_move* move, dtb_error* error) {
   switch (who) {
     case PLAYER_BEST: return dtb_best_move(tables, pos, move, error);
+    case PLAYER_RULES:
+      if (counts.plies_in_class >= 0) return dtb_best_move_rule(tables, pos, counts.plies_in_class, move, error);
+      return dtb_best_move_rules(tables, pos, counts.plies_since_conversion, move, error);
     case PLAYER_WDL: return value_keeping_move(tables, pos, r, move, error);
     case PLAYER_RANDOM: break;
   }
@@ -28,12 +31,12 @@ dtb_status choose_move(dtb_tables* tables, player who, const dtb_position* pos, 
   return DTB_OK;
 }
 
-static const char* const names[] = {"random", "best", "wdl"};
+static const char* const names[] = {"random", "best", "wdl", "rules"};
 
 const char* player_name(player who) { return names[who]; }
 
 int player_parse(const char* name) {
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 4; ++i)
     if (strcmp(name, names[i]) == 0) return i;
   return -1;
 }

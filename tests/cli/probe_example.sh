@@ -48,12 +48,21 @@ grep -q "^41 materials, 410 positions, 820 games: every game won within the draw
 "$engine" --tables "$tables" --materials KKMvK --games 10 --seed 13 | grep "^KKMvK " |
   cmp -s - <(grep "^KKMvK " "$work/all.txt") || fail "KKMvK alone plays other games"
 
+# The rule-aware engine (--winner rules: dtb_best_move_rules outside the
+# classes, dtb_best_move_rule inside, the best defence alike) wins them all too.
+"$engine" --tables "$tables" --materials all --games 10 --seed 14 --winner rules >"$work/rules.txt" 2>"$work/rules.err" ||
+  { cat "$work/rules.txt" "$work/rules.err"; fail "the rule-aware engine did not win every game"; }
+grep -q "^41 materials, 410 positions, 820 games: every game won within the draw rules$" "$work/rules.txt" ||
+  fail "rules summary line: $(tail -1 "$work/rules.txt")"
+
 # Single positions: a king and a man against a man; three kings against a
 # king; Black to move winning with kings against a man; the longest KKMvK win
 # under 6.3 (28 plies, README). Each printed ply is counted.
 for fen in "W:WK46,28:B3" "W:WK1,K2,K3:BK45" "B:W50:BK5,K1" "W:WK12,K40,50:BK11"; do
-  for defence in best random; do
-    out=$("$engine" --tables "$tables" --fen "$fen" --defence "$defence") || { echo "$out"; fail "$fen not won"; }
+  for defence in best rules random; do
+    winner=best
+    [ "$defence" = rules ] && winner=rules
+    out=$("$engine" --tables "$tables" --fen "$fen" --defence "$defence" --winner "$winner") || { echo "$out"; fail "$fen not won"; }
     plies=$(sed -n 's/^result: .* wins after \([0-9]*\) plies, within the draw rules$/\1/p' <<<"$out")
     [ -n "$plies" ] || { echo "$out"; fail "$fen: no result line"; }
     [ "$(grep -c '^ *[0-9]*  \(white\|black\) ' <<<"$out")" = "$plies" ] || { echo "$out"; fail "$fen: plies"; }
