@@ -76,8 +76,9 @@ Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, Probe
 // that keeps it. Tables that cannot give them exactly (missing, or not solved
 // under the rule: DTB_NOT_EXACT) leave both unset; other failures fail the
 // answer. In a 6.3/6.4 class the class count decides the value, and the move
-// of perfect play there is best_move (dtb_best_move_rules documents this), so
-// rules_best_move is left unset for class materials.
+// is dtb_best_move_rule's with that count (the given one, else the 6.2 count:
+// the class was entered at the last conversion); none once the count has
+// reached the class's limit (the rule has drawn the game).
 Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Position& p,
                   int plies_since_conversion, int rules_class_count, ProbeReport& r) {
   dtb_error e{};
@@ -86,9 +87,13 @@ Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Positi
   if (s == DTB_TABLE_MISSING || s == DTB_NOT_EXACT) return {};
   if (s != DTB_OK) return failure_of(s, e);
   r.rules_wdl = static_cast<Wdl>(v);
-  if (rule_class(material_of(p)) != RuleClass::None) return {};
+  const RuleClass rule = rule_class(material_of(p));
+  const int class_count = rules_class_count >= 0 ? rules_class_count : plies_since_conversion;
+  if (rule != RuleClass::None && class_count >= limit_plies(rule)) return {};
   dtb_move best{};
-  if (const dtb_status m = tables.best_move_rules(pos, plies_since_conversion, best, &e); m == DTB_OK)
+  const dtb_status m = rule == RuleClass::None ? tables.best_move_rules(pos, plies_since_conversion, best, &e)
+                                               : tables.best_move_rule(pos, class_count, best, &e);
+  if (m == DTB_OK)
     r.rules_best_move = Tablebase::move_text(pos, best);
   else if (m != DTB_GAME_OVER)
     return failure_of(m, e);

@@ -64,9 +64,11 @@ struct ProbeReport {
   // for a win or loss the tables cannot decide exactly (DTB_NOT_EXACT).
   std::optional<Wdl> rules_wdl;
   // With a 6.2 count given: the move of perfect play under the rule
-  // (dtb_best_move_rules), which keeps every win rules_wdl reports; it can
-  // differ from best_move, whose least-MTC move may convert into a line the
-  // rule draws. Unset where rules_wdl is, and without a legal move.
+  // (dtb_best_move_rules; in a 6.3/6.4 class dtb_best_move_rule with the
+  // class count), which keeps every win rules_wdl reports; it can differ
+  // from best_move, whose least-MTC move may convert into a line the rule
+  // draws or spend a class count. Unset where rules_wdl is, without a legal
+  // move, and once a class count has reached its limit.
   std::optional<std::string> rules_best_move;
   std::vector<MoveReport> moves;
 };

@@ -205,8 +205,12 @@ function drawStatus() {
          (answer.best_move ? `: ${answer.best_move}` : ''));
   }
   if (answer.rule_wdl) {
+    // In a class the move of perfect play under its count (dtb_best_move_rule)
+    // can differ from the quickest conversion: a man move can spend the count.
+    const best = answer.rules_best_move && answer.rules_best_move !== answer.best_move
+      ? `; keep it with ${answer.rules_best_move}` : '';
     line(status, 'detail', `Under the draw rules (6.3/6.4) with ${plies(entry.plies)} played in the class: ` +
-         `${answer.rule_wdl}${answer.rule_wdl !== answer.wdl ? ' (the count runs out first)' : ''}`);
+         `${answer.rule_wdl}${answer.rule_wdl !== answer.wdl ? ' (the count runs out first)' : best}`);
   }
   if (answer.rules_wdl && !answer.rule_wdl) {
     const best = answer.rules_best_move && answer.rules_best_move !== answer.best_move

@@ -241,6 +241,16 @@ class Explorer(unittest.TestCase):
         self.assertIn("draw", self.by_id("status").get_attribute("class"))
         self.assertIn("since=50", d.current_url)
 
+        # In a 6.3/6.4 class the class count decides, and the move that keeps
+        # the win under it can differ from the quickest conversion: KMvK with
+        # 3 of its 10 plies played wins with 7-12; 7-11 (MTC 3) would leave a
+        # win of 9 plies with 6 to go. The address sets both counts.
+        d.get(self.server.url + "/#fen=W%3AW6%2CK7%3ABK50&plies=3&since=0")
+        tight = self.api("W:W6,K7:BK50", 3, 0)
+        self.wait_for_position(tight, 3, 0)
+        self.assertEqual((tight["rule_wdl"], tight["best_move"], tight["rules_best_move"]), ("win", "7-11", "7-12"))
+        self.assertIn("keep it with 7-12", self.status()["text"])
+
         # Phone width: one column, nothing wider than the window.
         d.set_window_size(390, 900)
         self.wait(lambda: d.execute_script("return window.innerWidth") <= 400, "narrow window")

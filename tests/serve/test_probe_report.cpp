@@ -125,9 +125,12 @@ int check_perfect_play(Fixture& f, const ProbeReport& r, int since) {
     }
   }
   if (best_mtc) CHECK(r.mtc == best_mtc);
-  // Under the rule a position is worth its best move, and rules_best_move is one.
+  // Under the rule a position is worth its best move, and rules_best_move is
+  // one: there is one wherever the game is not over (by a move or a count).
   if (r.rules_wdl && !r.moves.empty()) {
     INFO(r.fen << " at 6.2 count " << since);
+    const RuleClass rule = rule_class(material_of(before));
+    CHECK(r.rules_best_move.has_value() == (rule == RuleClass::None || class_count < limit_plies(rule)));
     Wdl best = Wdl::Loss;
     for (const MoveReport& m : r.moves) best = std::max(best, m.rules_wdl.value_or(Wdl::Loss));
     CHECK(best == *r.rules_wdl);
