@@ -167,9 +167,22 @@ class Tablebase:
         (every king move shortens what the rule still needs), which the
         least-MTC :meth:`best_move` does not guarantee (it can convert into a
         line too long for the count). None if there is no legal move. For
-        6.3/6.4 class materials the class count decides: use :meth:`best_move`.
+        6.3/6.4 class materials the class count decides: use :meth:`best_move_rule`.
         """
         parts = self._open_tables().best_move_rules(_raw(position), plies_since_conversion)
+        return None if parts is None else Move(*parts)
+
+    def best_move_rule(self, position: PositionLike, plies_in_class: int) -> Optional[Move]:
+        """The move of perfect play in a 6.3/6.4 class with ``plies_in_class`` plies of its count played.
+
+        Keeps the :meth:`probe_rule` value: in a win the move that needs the
+        least of the count (the budget of :meth:`probe_rule_budget` falls by
+        one with every ply), in a loss the one that needs the most, in a draw
+        one that keeps it. The least-MTC :meth:`best_move` can instead spend
+        the count (``W:W6,K7:BK50`` with 3 plies played). None if there is no
+        legal move; errors as :meth:`probe_rule`.
+        """
+        parts = self._open_tables().best_move_rule(_raw(position), plies_in_class)
         return None if parts is None else Move(*parts)
 
     def probe_rule(self, position: PositionLike, plies_in_class: int) -> Wdl:

@@ -76,6 +76,19 @@ dtb_position make_move(const dtb_position& p, int from, int to, std::uint64_t ca
   return after;
 }
 
+// Both draw-rule counts after a legal move (dtb_counts_after).
+py::tuple counts_after(const dtb_position& p, int from, int to, std::uint64_t captured, int plies_since_conversion,
+                       int plies_in_class) {
+  const dtb_move m = move_from_parts(from, to, captured);
+  int since = 0, in_class = 0;
+  if (dtb_counts_after(&p, &m, plies_since_conversion, plies_in_class, &since, &in_class) != DTB_OK) {
+    dtb_error e{};
+    std::snprintf(e.message, sizeof e.message, "%d-%d is not a legal move in %s", from, to, to_fen(p).c_str());
+    throw_status(DTB_INVALID_ARGUMENT, e, "move");
+  }
+  return py::make_tuple(since, in_class);
+}
+
 }  // namespace
 
 dtb_move move_from_parts(int from, int to, std::uint64_t captured) {
@@ -115,6 +128,11 @@ void bind_position_functions(py::module_& m) {
         "The legal move that FMJD text names, as (from, to, captured, text) (IllegalMoveError otherwise).");
   m.def("make_move", &make_move, py::arg("position"), py::arg("from_square"), py::arg("to_square"),
         py::arg("captured"), "The position after a legal move (IllegalMoveError otherwise).");
+  m.def("class_limit", [](const dtb_position& p) { return dtb_class_limit(&p); }, py::arg("position"),
+        "Plies the 6.3/6.4 class of the position allows: 32, 10, or 0 outside them (dtb_class_limit).");
+  m.def("counts_after", &counts_after, py::arg("position"), py::arg("from_square"), py::arg("to_square"),
+        py::arg("captured"), py::arg("plies_since_conversion"), py::arg("plies_in_class"),
+        "(plies_since_conversion, plies_in_class) after a legal move (dtb_counts_after).");
 }
 
 }  // namespace dtb::python

@@ -56,8 +56,8 @@ int probe_rules(const Tables& t, const dtb_position& p, int plies_since_conversi
   return signed_wdl(v);
 }
 
-// The move tuple `choose(handle, move, error)` gives (dtb_best_move or
-// dtb_best_move_rules), or None when the side to move has no legal move.
+// The move tuple `choose(handle, move, error)` gives (dtb_best_move,
+// dtb_best_move_rules or dtb_best_move_rule), or None when the side to move has no legal move.
 template <class Choose>
 py::object chosen_move(const Tables& t, const dtb_position& p, Choose choose) {
   const std::shared_ptr<dtb_tables> handle = t.handle();
@@ -76,6 +76,12 @@ py::object best_move(const Tables& t, const dtb_position& p) {
 py::object best_move_rules(const Tables& t, const dtb_position& p, int plies_since_conversion) {
   return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) {
     return dtb_best_move_rules(h, &p, plies_since_conversion, &m, &e);
+  });
+}
+
+py::object best_move_rule(const Tables& t, const dtb_position& p, int plies_in_class) {
+  return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) {
+    return dtb_best_move_rule(h, &p, plies_in_class, &m, &e);
   });
 }
 
@@ -155,6 +161,9 @@ py::class_<Tables> bind_tables(py::module_& m) {
            py::arg("plies_in_class"), "WDL under article 6.2 (and 6.3/6.4 in their classes): dtb_probe_rules.")
       .def("best_move_rules", &best_move_rules, py::arg("position"), py::arg("plies_since_conversion"),
            "dtb_best_move_rules: the move of perfect play under article 6.2, None without a legal move.")
+      .def("best_move_rule", &best_move_rule, py::arg("position"), py::arg("plies_in_class"),
+           "dtb_best_move_rule: the move of perfect play in a 6.3/6.4 class under its count, None without a "
+           "legal move.")
       .def("probe_moves", &probe_moves, py::arg("position"), py::arg("with_dtw"), py::arg("with_mtc"),
            "Legal moves as (from, to, captured, text, wdl, keeps_best, dtw or None, mtc or None), mover's view.");
   return tables;

@@ -101,3 +101,19 @@ def test_article62_counts_refuses_a_class_material(mtc_dir):
     result = subprocess.run([sys.executable, str(EXAMPLES / "article62_counts.py"), "KKvK", "--tables", mtc_dir],
                             capture_output=True, text=True)
     assert result.returncode == 1 and "class" in result.stderr
+
+
+def test_class_play_wins_every_6_4_class_win_with_the_rule_aware_move(dtw_dir):
+    # The 6.4 materials (the directory's .rule tables): every sampled win at
+    # every count is won by best_move_rule against the longest resistance.
+    out = run_example("class_play.py", "--tables", dtw_dir, "--materials", "KKvK,KMvK", "--stride", "13", "--json")
+    entries = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [e["material"] for e in entries] == ["KKvK", "KMvK"]
+    for entry in entries:
+        assert entry["wins"] > 500 and entry["lost_by_best_move_rule"] == 0, entry
+
+
+def test_class_play_refuses_other_materials(dtw_dir):
+    result = subprocess.run([sys.executable, str(EXAMPLES / "class_play.py"), "--tables", dtw_dir,
+                             "--materials", "KKvM"], capture_output=True, text=True)
+    assert result.returncode == 2 and "class material" in result.stderr

@@ -184,3 +184,69 @@ def test_not_exact_has_its_own_exception():
     error = dtb.errors._from_c(int(dtb.Status.NOT_EXACT), "not exact", "KKKMvKM.mtc converts after 53 plies",
                                "KKKMvKM", -1, "", -1)
     assert isinstance(error, dtb.NotExactError) and error.material == "KKKMvKM"
+
+
+def test_best_move_rule_plays_class_wins_out_within_the_count(dtw_tb, dtw_dir, dtb_binary):
+    # Inside a 6.3/6.4 class the class count decides (best_move_rule). KMvK
+    # W:W6,K7:BK50 with 3 of its 10 plies played is won by 7-12 only: the
+    # least-MTC 7-11 leaves a 9-ply win with 6 plies to go. Then every 6.4 win
+    # of a sample at every count, both sides playing best_move_rule: the
+    # budget falls by one with each ply (these materials stay in the 6.4
+    # class to the end) and the loser runs out of moves within the limit;
+    # each first move equals `dtb probe`'s rules_best_move.
+    tight = dtb.Position.from_fen("W:W6,K7:BK50")
+    assert str(dtw_tb.best_move_rule(tight, 3)) == "7-12"
+    assert dtw_tb.probe_rule(tight, 9) == dtb.Wdl.DRAW
+    limit = 10
+    played = 0
+    starts = {}
+    for record in sample_positions(["KKvK", "KMvK"], per_material=40, seed=64):
+        start = dtb.Position.from_record(record)
+        for count in range(limit):
+            value = dtw_tb.probe_rule(start, count)
+            if value == dtb.Wdl.DRAW:
+                break
+            starts.setdefault(count, []).append(start.fen())
+            position, c = start.copy(), count
+            budget = dtw_tb.probe_rule_budget(position).plies
+            while True:
+                move = dtw_tb.best_move_rule(position, c)
+                if move is None:
+                    break
+                position.push(move)
+                c += 1
+                assert c <= limit, (start.fen(), count)
+                if position.material not in CLASS_MATERIALS or not position.legal_moves():
+                    break  # the last piece taken, or the side to move blocked
+                now = dtw_tb.probe_rule_budget(position).plies
+                assert now == budget - 1, (start.fen(), count, position.fen())
+                budget = now
+            played += 1
+    assert played > 30
+    for count, fens in starts.items():
+        answers = probe_json(dtb_binary, dtw_dir, fens, plies_in_class=count, plies_since_conversion=0)
+        for fen in fens:
+            position = dtb.Position.from_fen(fen)
+            best = dtw_tb.best_move_rule(position, count)
+            assert answers[position.fen()].get("rules_best_move") == (None if best is None else str(best)), fen
+
+
+def test_class_limit_and_counts_after_follow_the_rules():
+    # RULES.md: 6.3 (three pieces, one a king, against a lone king) 32 plies,
+    # 6.4 (two or fewer) 10, none for men alone against a king.
+    assert dtb.Position.from_fen("W:WK1,K2,K3:BK50").class_limit == 32
+    assert dtb.Position.from_fen("B:WK1,28:BK50").class_limit == 10
+    assert dtb.Position.from_fen("W:W31,32:BK3").class_limit == 0
+    assert dtb.Position.from_fen("W:WK1,K10:B45").class_limit == 0
+    six_three = dtb.Position.from_fen("W:WK1,K2,37:BK50")
+    assert six_three.counts_after("37-32", 4, 7) == (0, 8)   # a man move: a conversion, same class
+    assert six_three.counts_after("1-6", 4, 7) == (5, 8)     # a king move
+    capture = dtb.Position.from_fen("B:WK1,K2,K28:BK32")
+    assert capture.counts_after("32x23", 4, 7) == (0, 0)     # the lone king takes one of three: 6.4, fresh
+    entering = dtb.Position.from_fen("W:WK1,K10:BK50,14")    # KKvKM: in no class
+    assert entering.counts_after("10x19", 12, -1) == (0, 0)  # takes the man: KKvK, a fresh 6.4 count
+    assert dtb.Position.from_fen("W:WK1,K10:BK50,15").counts_after("1-6", 12, -1) == (13, -1)
+    last = dtb.Position.from_fen("W:W28:B23")
+    assert last.counts_after("28x19", 3, -1) == (0, -1)      # the game is over
+    with pytest.raises(dtb.IllegalMoveError):
+        six_three.counts_after("50-45", 0, 0)
