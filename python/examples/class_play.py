@@ -71,10 +71,12 @@ def class_play(tb: dtb.Tablebase, material: str, stride: int) -> dict:
             summary["wins"] += 1
             if not winner_wins(tb, start, count, lambda p, c: tb.best_move(p)):
                 summary["lost_by_best_move"] += 1
-                if summary["example"] is None:
+                first, rule_aware = str(tb.best_move(start)), str(tb.best_move_rule(start, count))
+                # The example: the first failure whose very first moves differ, if any.
+                if summary["example"] is None or (first != rule_aware and
+                                                  summary["example"]["best_move"] == summary["example"]["best_move_rule"]):
                     summary["example"] = {"fen": start.fen(), "plies_in_class": count,
-                                          "best_move": str(tb.best_move(start)),
-                                          "best_move_rule": str(tb.best_move_rule(start, count))}
+                                          "best_move": first, "best_move_rule": rule_aware}
             if not winner_wins(tb, start, count, tb.best_move_rule):
                 summary["lost_by_best_move_rule"] += 1
     return summary
@@ -100,8 +102,8 @@ def main() -> int:
                 if args.json:
                     print(json.dumps(s))
                 else:
-                    print(f"{material}: {s['wins']:,} (position, count) wins; the least-MTC winner lets "
-                          f"{s['lost_by_best_move']:,} run out, the rule-aware one {s['lost_by_best_move_rule']:,}"
+                    print(f"{material}: {s['wins']:,} (position, count) wins; a winner playing best_move lets "
+                          f"{s['lost_by_best_move']:,} run out, one playing best_move_rule {s['lost_by_best_move_rule']:,}"
                           + (f" (e.g. {s['example']['fen']} at {s['example']['plies_in_class']}: "
                              f"{s['example']['best_move']} instead of {s['example']['best_move_rule']})"
                              if s["example"] else ""))
