@@ -104,9 +104,16 @@ class HttpApi(unittest.TestCase):
         self.assertNotIn("rules_wdl", answer)
         self.assertNotIn("rules_best_move", answer)
         self.assertEqual((answer["mtc"], answer["best_move"]), (2, "1-6"))
-        # A class material: the class count decides, and no 6.2 move is sent.
+        # A class material: the class count decides, and the move is the one
+        # that keeps the win under it (dtb_best_move_rule): KMvK with 3 of its
+        # 10 plies played wins by 7-12, not by the quickest conversion 7-11.
         status, answer = self.server.get_json(probe_target("W:WK2,6:BK50", since=0))
-        self.assertEqual((answer["rules_wdl"], answer["rule_wdl"]), ("win", "win"))
+        self.assertEqual((answer["rules_wdl"], answer["rule_wdl"], answer["rules_best_move"]), ("win", "win", "2-11"))
+        status, answer = self.server.get_json(probe_target("W:W6,K7:BK50", plies=3, since=0))
+        self.assertEqual((answer["rule_wdl"], answer["best_move"], answer["rules_best_move"]), ("win", "7-11", "7-12"))
+        # Once the class count has reached its limit the rule has drawn the game: no move.
+        status, answer = self.server.get_json(probe_target("W:W6,K7:BK50", plies=10, since=0))
+        self.assertEqual((status, answer["rules_wdl"]), (200, "draw"))
         self.assertNotIn("rules_best_move", answer)
 
     def test_bad_input_is_400(self):
