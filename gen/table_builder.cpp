@@ -268,8 +268,8 @@ BuildStatus UnitBuilder::interrupted(std::string& error) {
   return BuildStatus::Interrupted;
 }
 
-// Progress work: solving a table counts 2 a position (the solver's first
-// pass and propagation) times solve_weight, so that the ETA follows time
+// Progress work: solving a table counts kSolveWorkPerPosition a position
+// (the solver's first pass and propagation) times solve_weight, so that the ETA follows time
 // rather than positions. A table found finished on disk counts the same but
 // as skipped work (ProgressBar::skip): a resumed build shows how much of the
 // whole build is done, and its ETA extrapolates only this run's solving, not
@@ -283,7 +283,7 @@ std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) cons
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {
   std::uint64_t work = 0;
-  for (const Material& t : unit_of(m)) work += 2 * PositionIndex(t).size() * solve_weight(t);
+  for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size() * solve_weight(t);
   return work;
 }
 

@@ -16,6 +16,7 @@
 #include "gen/large_array.h"
 #include "gen/level_checkpoint.h"
 #include "gen/level_states.h"
+#include "gen/propagation_forecast.h"
 #include "gen/scratch_file.h"
 #include "gen/slice_order.h"
 #include "gen/solver_state.h"
@@ -92,6 +93,12 @@ struct Side {
 struct ChunkTask {
   int side;
   std::uint64_t chunk;
+};
+
+// Positions a round (or a chunk of it) propagated, and how many of their
+// predecessors it decided: the frontier of the next round.
+struct RoundCount {
+  std::uint64_t propagated = 0, marked = 0;
 };
 
 template <class States>
@@ -206,7 +213,7 @@ class UnitSolver {
     out.rounds = at->rounds;
     std::uint64_t skipped = 0;
     for (const Side<States>& s : sides_)
-      for (int a = at->next_level + 1; a < levels; ++a) skipped += 2 * s.levels->positions(a);
+      for (int a = at->next_level + 1; a < levels; ++a) skipped += kSolveWorkPerPosition * s.levels->positions(a);
     if (progress_) progress_->skip(skipped);
     reported_work_.fetch_add(skipped, std::memory_order_relaxed);
     return at->next_level;
@@ -253,8 +260,10 @@ class UnitSolver {
       out.seconds.first_pass += watch.lap();
       if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
     }
+    start_level_progress(resumed.has_value());
     const std::optional<int> rounds = propagate(resumed.value_or(0), resumed.has_value(), out);
     if (!rounds) return SolveStatus::Failed;
+    finish_level_progress();
     out.rounds = std::max(out.rounds, *rounds);
     out.seconds.propagate += watch.lap();
     if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
@@ -277,7 +286,7 @@ class UnitSolver {
 
   std::uint64_t remaining_work() const {
     std::uint64_t total = 0;
-    for (const Side<States>& s : sides_) total += 2 * s.index.size();
+    for (const Side<States>& s : sides_) total += kSolveWorkPerPosition * s.index.size();
     const std::uint64_t reported = reported_work_.load();
     return total > reported ? total - reported : 0;
   }
@@ -285,6 +294,75 @@ class UnitSolver {
     if (!progress_) return;
     progress_->advance(work);
     reported_work_.fetch_add(work, std::memory_order_relaxed);
+  }
+
+  // Progress of a level's propagation (propagation_forecast.h): its work,
+  // one unit a position of the level, is spread over the positions the
+  // rounds are expected to decide, and completed when the level ends.
+  void start_level_progress(bool resumed_round) {
+    LevelProgress& l = level_progress_;
+    l.positions = 0;
+    for (const Side<States>& s : sides_) l.positions += s.positions;
+    l.budget = kPropagationWork * l.positions;
+    // A resumed round checkpoint restored the work reported so far: the
+    // first pass and the propagation before it.
+    const std::uint64_t before = reported_work_.load(), first_pass = kFirstPassWork * l.positions;
+    l.reported = resumed_round && before > first_pass ? std::min(before - first_pass, l.budget) : 0;
+    l.decided = 0;
+    l.frontiers.clear();
+    l.scale = 1.0;
+  }
+
+  // During a round: each position decided counts the level's work over the
+  // positions it is expected to decide in all (never past the level's work).
+  void report_decided(std::uint64_t decided) {
+    const auto wanted = static_cast<std::uint64_t>(static_cast<double>(decided) * level_progress_.scale + 0.5);
+    advance_level_work([wanted](std::uint64_t reported) { return reported + wanted; });
+  }
+
+  // After a round: the level's propagation is D / (D + E) done, D the
+  // positions propagated so far and E the forecast of the rounds to come
+  // (from round 1 on, the next round's frontier is known: the positions
+  // this round decided).
+  void forecast_after_round(const RoundCount& count) {
+    LevelProgress& l = level_progress_;
+    l.frontiers.push_back(count.propagated);
+    l.decided += count.propagated;
+    const std::uint64_t undecided = l.positions > l.decided ? l.positions - l.decided : 0;
+    std::optional<std::uint64_t> forecast;
+    if (l.frontiers.size() >= 2) {
+      std::vector<std::uint64_t> known = l.frontiers;
+      known.push_back(count.marked);
+      forecast = forecast_remaining_decisions(known);
+      if (forecast) *forecast += count.marked;
+    }
+    const std::uint64_t expected = std::min(undecided, forecast.value_or(undecided));
+    const double in_all = static_cast<double>(l.decided + expected);
+    if (in_all == 0) return;
+    l.scale = static_cast<double>(l.budget) / in_all;
+    const double done = static_cast<double>(l.decided) / in_all;
+    const auto target = static_cast<std::uint64_t>(static_cast<double>(l.budget) * done);
+    advance_level_work([target](std::uint64_t) { return target; });
+  }
+
+  // Move the level's reported work from r to next(r), never back and never
+  // past the level's work (threads of a round race here), and report the step.
+  template <class Next>
+  void advance_level_work(Next next) {
+    std::atomic<std::uint64_t>& reported = level_progress_.reported;
+    std::uint64_t from = reported.load(std::memory_order_relaxed), to = from;
+    do {
+      to = std::max(from, std::min(next(from), level_progress_.budget));
+    } while (to != from && !reported.compare_exchange_weak(from, to, std::memory_order_relaxed));
+    if (to > from) report(to - from);
+  }
+
+  // The level is solved: the work its draws (never decided) and a forecast
+  // that undershot left over. Never past the unit's own work.
+  void finish_level_progress() {
+    const LevelProgress& l = level_progress_;
+    const std::uint64_t reported = l.reported.load();
+    if (l.budget > reported) report(std::min(l.budget - reported, remaining_work()));
   }
 
   // Value for the mover of a move that leaves the unit (capture or promotion).
@@ -368,7 +446,7 @@ class UnitSolver {
       }
       for (int parity = 0; parity < 2; ++parity)
         if (frontier[parity]) s.pending[static_cast<std::size_t>(parity)][c].store(true, std::memory_order_relaxed);
-      report(end - c * kChunk);
+      report(kFirstPassWork * (end - c * kChunk));
     }
   }
 
@@ -382,7 +460,8 @@ class UnitSolver {
 
   // Undo the king moves into q (table t, local index `local`, decided `v`
   // for its mover) and update the predecessors in the other table.
-  void propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next) {
+  // Returns how many predecessors it decided: the next round's frontier.
+  std::uint32_t propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next) {
     Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
@@ -408,6 +487,7 @@ class UnitSolver {
     });
     const std::uint8_t win_next = state::kWinAt[static_cast<std::size_t>(next)];
     const std::uint8_t loss_next = state::kLossAt[static_cast<std::size_t>(next)];
+    std::uint32_t decided = 0;
     for (std::size_t k = 0; k < count; ++k) {
       const std::uint64_t j = at[k];
       std::uint8_t s = u.state.load(j);
@@ -415,6 +495,7 @@ class UnitSolver {
         while (state::undecided(s)) {
           if (u.state.compare_exchange(j, s, win_next)) {
             u.mark_pending(next, j);
+            ++decided;
             break;
           }
         }
@@ -425,7 +506,7 @@ class UnitSolver {
           std::uint8_t n = static_cast<std::uint8_t>(s - 2);
           if (n < 2) n = (s & 1) ? state::kDraw : loss_next;
           if (u.state.compare_exchange(j, s, n)) {
-            if (n == loss_next) u.mark_pending(next, j);
+            if (n == loss_next) u.mark_pending(next, j), ++decided;
             break;
           }
         }
@@ -433,11 +514,13 @@ class UnitSolver {
         while (state::undecided(s)) {  // (another thread's check may have won the race)
           if (u.state.compare_exchange(j, s, loss_next)) {
             u.mark_pending(next, j);
+            ++decided;
             break;
           }
         }
       }
     }
+    return decided;
   }
 
   // NibbleStates (level_states.h): is every move of p, White to move in the
@@ -466,22 +549,22 @@ class UnitSolver {
   }
 
   // Propagate the frontier positions of round `round` in one chunk (their
-  // MTC is `round`). Returns how many.
-  std::uint64_t propagate_chunk(const ChunkTask& task, int round) {
+  // MTC is `round`).
+  RoundCount propagate_chunk(const ChunkTask& task, int round) {
     const int parity = round & 1;
     Side<States>& s = sides_[static_cast<std::size_t>(task.side)];
     const std::uint64_t end = std::min(s.positions, (task.chunk + 1) * kChunk);
-    std::uint64_t here = 0;
+    RoundCount here;
     LevelCursor cursor(s.slices, s.kps(), task.chunk * kChunk);
     PredecessorSlice where;
     for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, cursor.next()) {
       const std::uint8_t st = s.state.load(i);
       if (!state::is_frontier(st, parity)) continue;
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
-      propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
+      here.marked += propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
       s.state.store(i, win ? state::kWin : state::kLoss);
       if (s.mtc) s.mtc->set(cursor.index(), std::min(round, kMaxMtc));  // past it, solve() fails
-      ++here;
+      ++here.propagated;
     }
     return here;
   }
@@ -500,25 +583,26 @@ class UnitSolver {
     return tasks;
   }
 
-  // One round: propagate every frontier position of this round. Returns how many.
-  std::uint64_t propagation_round(int round) {
+  // One round: propagate every frontier position of this round.
+  RoundCount propagation_round(int round) {
     const std::vector<ChunkTask> tasks = pending_chunks(round & 1);
-    if (tasks.empty()) return 0;
-    std::uint64_t frontier = 0;
+    if (tasks.empty()) return {};
+    std::uint64_t propagated = 0, marked = 0;
     std::optional<SpreadScheduler> scheduler;
-#pragma omp parallel reduction(+ : frontier)
+#pragma omp parallel reduction(+ : propagated, marked)
     {
 #pragma omp single
       scheduler.emplace(tasks.size(), omp_get_num_threads());
       // (the barrier at the end of `single` publishes the scheduler)
       scheduler->run(omp_get_thread_num(), [&](std::size_t k) {
         if (interrupt_requested()) return;
-        const std::uint64_t here = propagate_chunk(tasks[k], round);
-        frontier += here;
-        if (here) report(here);
+        const RoundCount here = propagate_chunk(tasks[k], round);
+        propagated += here.propagated;
+        marked += here.marked;
+        if (here.propagated) report_decided(here.propagated);
       });
     }
-    return frontier;
+    return {propagated, marked};
   }
 
   // Rounds until one decides nothing. Round 0 (positions without a move)
@@ -536,7 +620,9 @@ class UnitSolver {
       }
       if (options_.before_round) options_.before_round(round);
       if (interrupt_requested()) break;
-      if (propagation_round(round) == 0 && round > 0) break;
+      const RoundCount count = propagation_round(round);
+      if (!interrupt_requested()) forecast_after_round(count);
+      if (count.propagated == 0 && round > 0) break;
     }
     return round;
   }
@@ -725,6 +811,14 @@ class UnitSolver {
   std::vector<Side<States>> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};
+  struct LevelProgress {
+    std::uint64_t positions = 0;             // of the level (or part), both sides
+    std::uint64_t budget = 0;                // its propagation work
+    std::atomic<std::uint64_t> reported{0};  // of that, reported so far
+    std::uint64_t decided = 0;               // positions decided by the rounds so far
+    std::vector<std::uint64_t> frontiers;    // decided per round
+    double scale = 1.0;                      // work reported per position decided
+  } level_progress_;
 };
 
 }  // namespace

@@ -107,11 +107,21 @@ struct UnitSolution {
 
 enum class SolveStatus { Ok, Interrupted, Failed };
 
+/// Progress work a position of a unit is worth: its first pass (every
+/// position's moves generated and counted) and its share of the propagation
+/// (where only decided positions are un-moved, propagation_forecast.h).
+/// About two to one in time: the 2-6 build spent 2,970 s in first passes and
+/// 1,797 s propagating (docs/gen-2-6-timings.tsv), four kings against three
+/// 2,314 and 1,201 s. Counted one to one, the bar ran ahead in first passes
+/// and stalled in propagation.
+constexpr std::uint64_t kFirstPassWork = 2, kPropagationWork = 1;
+constexpr std::uint64_t kSolveWorkPerPosition = kFirstPassWork + kPropagationWork;
+
 /// Solve the unit of `m` (m and reversed(m)). Every material reachable by a
 /// capture or a promotion must be in `finished`. Uses the OpenMP thread count
 /// in force. Polls interrupt_requested(); `progress` may be null. Work
-/// reported to `progress`: 2 units per position of the unit. Failed (with
-/// out.error) if a finished value could not be read.
+/// reported to `progress`: kSolveWorkPerPosition per position of the unit.
+/// Failed (with out.error) if a finished value could not be read.
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options = {});
 

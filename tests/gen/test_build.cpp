@@ -14,8 +14,12 @@
 #include <fstream>
 #include <iterator>
 #include <thread>
+#include <tuple>
 
+#include "gen/progress_bar.h"
 #include "gen/table_builder.h"
+#include "gen/unit_solver.h"
+#include "index/position_index.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;
@@ -167,4 +171,76 @@ TEST_CASE("a resumed build counts the units it finds finished as done, not as wo
   CHECK(progress.done() == finished);     // the percentage: how much of the whole build is done
   CHECK(progress.skipped() == finished);  // and none of it sets the rate the ETA extrapolates
   CHECK(std::find(missing.begin(), missing.end(), damaged) != missing.end());
+}
+
+// The progress line counts work for each position's first pass and for the
+// propagation (gen/unit_solver.h, kSolveWorkPerPosition); the propagation's share is spread over the positions the
+// rounds are expected to decide (gen/propagation_forecast.h). However the
+// forecast errs, each unit ends having reported exactly its work: no jump
+// past the total, none short of it.
+TEST_CASE("every unit reports exactly its work, whatever the forecast of its rounds") {
+  const auto [kings_only, pieces, mtc] = GENERATE(std::tuple{false, 3, false}, std::tuple{false, 3, true},
+                                                  std::tuple{true, 4, false}, std::tuple{true, 4, true});
+  const std::string dir = gen::testing::make_temp_dir("progress-exact");
+  gen::BuildOptions options;
+  options.max_pieces = pieces;
+  options.kings_only = kings_only;
+  options.mtc = mtc;
+  options.out_dir = dir;
+  gen::BuildSummary summary;
+  gen::UnitBuilder builder(options, summary);
+  std::vector<Material> missing;
+  std::string error;
+  REQUIRE(builder.prepare(missing, error) == gen::BuildStatus::Ok);
+  REQUIRE(builder.open_finished(64 << 20, 0, error) == gen::BuildStatus::Ok);
+  std::uint64_t expected = 0;
+  for (const Material& m : missing) {
+    INFO(m.name());
+    REQUIRE(builder.build(m, {}, error) == gen::BuildStatus::Ok);
+    expected += gen::UnitBuilder::solve_work(m);
+    CHECK(builder.progress().done() == expected);
+  }
+  CHECK(expected == builder.progress().total());
+}
+
+// Two kings against two: most positions are drawn, and draws are never
+// decided by a round. Counting the propagation's work a decided position at
+// a time left the bar at about the share of decided positions until the
+// unit's end; spread over the forecast decisions it is nearly full by the
+// last round.
+TEST_CASE("a unit of many draws moves the progress bar through its rounds, not at its end") {
+  const std::string dir = gen::testing::make_temp_dir("progress-draws");
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  options.kings_only = true;
+  options.out_dir = dir;
+  gen::BuildSummary summary;
+  std::string error;
+  gen::UnitBuilder builder(options, summary);
+  std::vector<Material> missing;
+  REQUIRE(builder.prepare(missing, error) == gen::BuildStatus::Ok);
+  REQUIRE(builder.open_finished(64 << 20, 0, error) == gen::BuildStatus::Ok);
+  for (const Material& m : missing) REQUIRE(builder.build(m, {}, error) == gen::BuildStatus::Ok);
+
+  const Material unit = *parse_material("KKvKK");
+  const std::uint64_t positions = PositionIndex(unit).size();  // a symmetric unit: one table
+  const std::uint64_t work = gen::kSolveWorkPerPosition * positions;
+  gen::ProgressBar bar("test", work, false);
+  std::vector<std::uint64_t> done_before_round;
+  gen::SolveOptions solve;
+  solve.before_round = [&](int) { done_before_round.push_back(bar.done()); };
+  gen::UnitSolution solution;
+  REQUIRE(gen::solve_unit(unit, builder.finished(), &bar, solution, solve) == gen::SolveStatus::Ok);
+  REQUIRE(done_before_round.size() >= 4);
+  const gen::MaterialStats stats = solution.values[0]->count(unit);
+  const auto decided = static_cast<double>(stats.win + stats.loss);
+  std::string trail;
+  for (const auto d : done_before_round) trail += std::to_string(d) + " ";
+  INFO("done before each round: " << trail);
+  INFO("positions " << positions << ", decided " << decided << ", done before the last round "
+                    << done_before_round.back());
+  CHECK(decided < 0.5 * static_cast<double>(positions));  // the old count would stop near 75-85 %
+  CHECK(static_cast<double>(done_before_round.back()) >= 0.99 * static_cast<double>(work));
+  CHECK(std::is_sorted(done_before_round.begin(), done_before_round.end()));
+  CHECK(bar.done() == work);
 }
