@@ -34,6 +34,11 @@ int plies_in_class_after(const Position& before, int plies_in_class, const Move&
   return (now == was && plies_in_class >= 0) ? plies_in_class + 1 : 0;
 }
 
+int class_count_of(const Material& m, int plies_since_conversion, int plies_in_class) {
+  if (rule_class(m) == RuleClass::None) return -1;
+  return plies_in_class >= 0 ? plies_in_class : plies_since_conversion;
+}
+
 int limit_plies(RuleClass c) {
   switch (c) {
     case RuleClass::SixteenMoves: return 32;

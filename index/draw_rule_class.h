@@ -26,6 +26,12 @@ int limit_plies(RuleClass c);
 /// Article number as printed in reports: "6.3", "6.4" or "-".
 const char* article_of(RuleClass c);
 
+/// The class count of a position of material m, from the counts a caller of
+/// dtb_probe_rules gives: `plies_in_class` if known (>= 0), else the 6.2
+/// count (a class is entered by a conversion: one entered at the last
+/// conversion has run as long as the 6.2 count); -1 in no class.
+int class_count_of(const Material& m, int plies_since_conversion, int plies_in_class);
+
 /// The class count after move `m` of `before`, with `plies_in_class` plies
 /// played in the class of `before` (-1 when it is in no class):
 /// plies_in_class + 1 if the move stays in the same class (king moves, man

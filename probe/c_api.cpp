@@ -394,7 +394,7 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
     dtb::Wdl v;
     if (const dtb::RuleClass c = dtb::rule_class(dtb::material_of(p)); c != dtb::RuleClass::None) {
       // 6.3/6.4: the class count, at least as long as the 6.2 one, runs out first.
-      if (plies_in_class < 0) plies_in_class = plies_since_conversion;  // entered at the last conversion
+      plies_in_class = dtb::class_count_of(dtb::material_of(p), plies_since_conversion, plies_in_class);
       if (plies_in_class < plies_since_conversion)
         return report(error, DTB_INVALID_ARGUMENT,
                       "dtb_probe_rules: a class is entered by a conversion, so plies_in_class cannot be less "

@@ -72,6 +72,13 @@ Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, Probe
   return {};
 }
 
+// Whether the class count of p (class_count_of) has reached its class's
+// limit: the rule has drawn the game.
+bool class_count_ran_out(const Position& p, int class_count) {
+  const RuleClass rule = rule_class(material_of(p));
+  return rule != RuleClass::None && class_count >= limit_plies(rule);
+}
+
 // The value under article 6.2 (with 6.3/6.4 in their classes) and the move
 // that keeps it. Tables that cannot give them exactly (missing, or not solved
 // under the rule: DTB_NOT_EXACT) leave both unset; other failures fail the
@@ -88,8 +95,8 @@ Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Positi
   if (s != DTB_OK) return failure_of(s, e);
   r.rules_wdl = static_cast<Wdl>(v);
   const RuleClass rule = rule_class(material_of(p));
-  const int class_count = rules_class_count >= 0 ? rules_class_count : plies_since_conversion;
-  if (rule != RuleClass::None && class_count >= limit_plies(rule)) return {};
+  const int class_count = class_count_of(material_of(p), plies_since_conversion, rules_class_count);
+  if (class_count_ran_out(p, class_count)) return {};
   dtb_move best{};
   const dtb_status m = rule == RuleClass::None ? tables.best_move_rules(pos, plies_since_conversion, best, &e)
                                                : tables.best_move_rule(pos, class_count, best, &e);
@@ -159,12 +166,10 @@ Failure add_move_perfect_play(const Tablebase& tables, const Position& before, c
     }
   }
   if (since < 0) return {};
-  // The class count (dtb_probe_rules' plies_in_class) of the position: the
-  // given one, or the 6.2 count when the class was entered at the last
-  // conversion. At its class's limit the rule has already drawn the game.
-  const RuleClass rule = rule_class(material_of(before));
-  const int class_before = rule == RuleClass::None ? -1 : rules_class_count >= 0 ? rules_class_count : since;
-  const bool drawn_already = rule != RuleClass::None && class_before >= limit_plies(rule);
+  // The class count of the position (class_count_of). At its class's limit
+  // the rule has already drawn the game.
+  const int class_before = class_count_of(material_of(before), since, rules_class_count);
+  const bool drawn_already = class_count_ran_out(before, class_before);
   MoveList replies;
   generate_moves(after, replies);
   if (replies.size == 0) {  // the move ends the game: no count runs on, the result stands

@@ -251,3 +251,14 @@ TEST_CASE("dtb_probe_rules: in a 6.3/6.4 class the class count decides; bad coun
 }
 
 }  // namespace dtb::test
+
+TEST_CASE("class_count_of: the class count given, else the 6.2 count, and none outside the classes") {
+  using dtb::class_count_of;
+  const dtb::Material kkvk = *dtb::parse_material("KKvK"), kmmvk = *dtb::parse_material("KMMvK"),
+                      mmvk = *dtb::parse_material("MMvK");
+  CHECK(class_count_of(kkvk, 7, 9) == 9);    // 6.4, its own count
+  CHECK(class_count_of(kkvk, 7, -1) == 7);   // entered at the last conversion
+  CHECK(class_count_of(kmmvk, 0, -1) == 0);  // 6.3, fresh
+  CHECK(class_count_of(mmvk, 12, -1) == -1); // two men against a king: no class until a promotion
+  CHECK(class_count_of(mmvk, 12, 3) == -1);
+}
