@@ -2,9 +2,9 @@
 // from the rounds so far: what the progress bar spreads the level's
 // propagation work over.
 //
-// Why: each position of a level counts one unit of work in the first pass
-// and one when a propagation round decides it. Draws are never decided, so
-// counting one per decided position made a level with many draws crawl
+// Why: each position of a level counts work in its first pass and a share
+// of the propagation (unit_solver.h, kSolveWorkPerPosition). Draws are never
+// decided, so counting that share per decided position made a level with many draws crawl
 // through its rounds and then jump at the end: four kings against three
 // (96 % of the quiet positions drawn) showed an ETA of 50 min at 60 % and
 // was done soon after. Spreading the level's propagation work over the
@@ -13,7 +13,8 @@
 // The forecast: past its peak, the frontier of retrograde rounds (positions
 // decided per round) shrinks roughly geometrically, each round a fraction q
 // of the one before, so the rounds still to come decide about
-// f·q/(1-q) positions after a round of f. While the frontier still grows
+// f·q/(1-q) positions after a round of f (the solver knows one round ahead:
+// a round's decisions are the next round's frontier). While the frontier still grows
 // nothing is known, and the caller assumes every undecided position may yet
 // be decided (the old count). The forecast only steers the bar: the level's
 // work is completed exactly when the level ends.

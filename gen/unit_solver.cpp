@@ -297,8 +297,8 @@ class UnitSolver {
   }
 
   // Progress of a level's propagation (propagation_forecast.h): its work,
-  // one unit a position of the level, is spread over the positions the
-  // rounds are expected to decide, and completed when the level ends.
+  // kPropagationWork a position of the level, is spread over the positions
+  // the rounds are expected to decide, and completed when the level ends.
   void start_level_progress(bool resumed_round) {
     LevelProgress& l = level_progress_;
     l.positions = 0;
