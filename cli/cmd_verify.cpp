@@ -15,6 +15,12 @@
 namespace dtb::cli {
 namespace {
 
+// .mtc and .r62 files are compared where the list names them (verifier.h).
+void print_unlisted(const gen::VerifyReport& report) {
+  if (report.checksums_unlisted)
+    std::cout << "; " << report.checksums_unlisted << " .mtc/.r62 files not in the list, not compared";
+}
+
 int run_verify(const Args& args) {
   gen::VerifyOptions options;
   options.show_progress = true;
@@ -59,6 +65,7 @@ int run_verify(const Args& args) {
     std::cout << report.tables << " tables (" << report.positions << " positions)";
     if (!options.checksums_file.empty())
       std::cout << ": " << report.checksums_compared << " checksums match " << options.checksums_file;
+    print_unlisted(report);
     if (!options.write_checksums_file.empty()) std::cout << "; checksums written to " << options.write_checksums_file;
     std::cout << " (--checksums-only: no value re-derived)\n";
     return 0;
@@ -75,6 +82,7 @@ int run_verify(const Args& args) {
     std::cout << "; " << report.r62_tables << " .r62 tables: every article 6.2 value agrees with its successors";
   if (!options.checksums_file.empty())
     std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
+  print_unlisted(report);
   // .dtw and .rule tables (limits/) beside the .wdl ones: each value from its successors.
   DirectoryCheck limits;
   if (!verify_limits_directory(options.dir, limits, failure)) {
@@ -95,7 +103,7 @@ DTB_COMMAND("verify",
             "DIR [--checksums [FILE]] [--write-checksums FILE] [--checksums-only] [--journal FILE] [--threads T] "
             "[--quiet]",
             "re-check every stored value and checksum of a table directory (FILE default: DIR/CHECKSUMS; compared "
-            "first, in seconds: --checksums-only stops there); --journal FILE records each unit verified, and a "
+            "first, in seconds: --checksums-only stops there; .mtc and .r62 files where the list names them); --journal FILE records each unit verified, and a "
             "rerun skips the units it lists unchanged",
             run_verify);
 

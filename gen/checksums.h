@@ -1,7 +1,9 @@
 // XXH3 checksums of whole table files, and the checksum list format of
-// tables/CHECKSUMS: one line per file, "<16 hex digits>  <file name>", sorted
-// by file name; '#' starts a comment line. Comparing a rebuild with the
-// committed list notices any change in the generator's output.
+// tables/CHECKSUMS: one line per file (.wdl, .mtc, .r62),
+// "<16 hex digits>  <file name>", written sorted by file name; '#' starts a comment line (the
+// committed list has a sorted section per build, each under its comment).
+// Comparing a rebuild with the committed list notices any change in the
+// generator's output.
 #pragma once
 
 #include <cstdint>

@@ -365,17 +365,37 @@ class UnitChecker {
   int level_ = 0;
 };
 
+// The table files of m in the directory, by the names a checksum list
+// gives them: its .wdl table and, if it has them, its .mtc and .r62 tables.
+std::vector<std::string> table_file_names(const std::string& dir, const Material& m) {
+  std::vector<std::string> names;
+  for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc, TableKind::Rule62}) {
+    if (kind == TableKind::Mtc && !has_mtc_table(dir, m)) continue;
+    if (kind == TableKind::Rule62 && !has_r62_table(dir, m)) continue;
+    names.push_back(m.name() + table_extension(kind));
+  }
+  return names;
+}
+
 // Every .wdl table of the directory must be listed with its XXH3 (the list
-// may name more: tables/CHECKSUMS lists sets larger than most builds).
+// may name more: tables/CHECKSUMS lists sets larger than most builds). An
+// .mtc or .r62 table is compared where the list names it; one it does not
+// name is counted, not failed: lists written before .mtc files were listed
+// name only .wdl files, and the committed list names the .mtc files of the
+// builds that made them, not of every set a user may build.
 bool compare_checksums(const VerifyOptions& options, const std::vector<Material>& materials,
                        VerifyReport& report, std::string& failure) {
-  if (!options.checksums_file.empty()) {
-    ChecksumList expected;
-    if (!read_checksum_list(options.checksums_file, expected, failure)) return false;
-    for (const Material& m : materials) {
-      const std::string name = m.name() + table_extension(TableKind::Wdl);
+  if (options.checksums_file.empty()) return true;
+  ChecksumList expected;
+  if (!read_checksum_list(options.checksums_file, expected, failure)) return false;
+  for (const Material& m : materials)
+    for (const std::string& name : table_file_names(options.dir, m)) {
       const auto it = expected.find(name);
       if (it == expected.end()) {
+        if (name != m.name() + table_extension(TableKind::Wdl)) {
+          ++report.checksums_unlisted;
+          continue;
+        }
         failure = name + " is not listed in " + options.checksums_file;
         return false;
       }
@@ -388,20 +408,16 @@ bool compare_checksums(const VerifyOptions& options, const std::vector<Material>
       }
       ++report.checksums_compared;
     }
-  }
   return true;
 }
 
 bool write_checksums(const VerifyOptions& options, const std::vector<Material>& materials, std::string& failure) {
-  if (!options.write_checksums_file.empty()) {
-    ChecksumList list;
-    for (const Material& m : materials) {
-      const std::string name = m.name() + table_extension(TableKind::Wdl);
+  if (options.write_checksums_file.empty()) return true;
+  ChecksumList list;
+  for (const Material& m : materials)
+    for (const std::string& name : table_file_names(options.dir, m))
       if (!file_xxh3(options.dir + "/" + name, list[name], failure)) return false;
-    }
-    if (!write_checksum_list(options.write_checksums_file, list, failure)) return false;
-  }
-  return true;
+  return write_checksum_list(options.write_checksums_file, list, failure);
 }
 
 // A checked unit's tables and values, and how many of them have a table of
@@ -465,17 +481,13 @@ bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<Checked
 }
 
 // The files of a unit a journal entry vouches for, with their XXH3: its
-// .wdl tables and, if it has them, its .mtc tables.
+// .wdl tables and, if it has them, its .mtc and .r62 tables.
 bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit, ChecksumList& hashes,
                       std::string& failure) {
   hashes.clear();
   for (const Material& m : unit)
-    for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc, TableKind::Rule62}) {
-      if (kind == TableKind::Mtc && !has_mtc_table(dir, m)) continue;
-      if (kind == TableKind::Rule62 && !has_r62_table(dir, m)) continue;
-      const std::string name = m.name() + table_extension(kind);
+    for (const std::string& name : table_file_names(dir, m))
       if (!file_xxh3(dir + "/" + name, hashes[name], failure)) return false;
-    }
   return true;
 }
 

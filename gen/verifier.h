@@ -48,9 +48,9 @@ namespace dtb::gen {
 struct VerifyOptions {
   std::string dir;
   std::string checksums_file;        // "": do not compare checksums
-  std::string write_checksums_file;  // "": do not write; else list every table's XXH3 there
+  std::string write_checksums_file;  // "": do not write; else list every table file's XXH3 there (.wdl, .mtc, .r62)
   // "": none. Else a journal of the units verified, by the XXH3 of their
-  // files (.wdl, and .mtc if any), in the checksum list format: each unit
+  // files (.wdl, and .mtc and .r62 if any), in the checksum list format: each unit
   // that passes is added at once, and a unit whose files all hash as listed
   // is not checked again. So a verify of the 2-6 set (hours) that is
   // stopped resumes at the unit it was checking; any changed file is checked anew.
@@ -67,6 +67,7 @@ struct VerifyReport {
   std::uint64_t positions = 0;
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
+  int checksums_unlisted = 0;  // .mtc and .r62 files the checksum list does not name (not compared)
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
   int r62_tables = 0;  // .r62 tables checked (r62_verifier.h)
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
