@@ -93,12 +93,6 @@ class Rule62TableSource final : public ValueSource {
   mutable std::atomic<std::uint64_t> mismatches_{0};
 };
 
-std::uint64_t unit_work(const Material& m) {
-  std::uint64_t work = 0;
-  for (const Material& t : unit_of(m)) work += 2 * PositionIndex(t).size();
-  return work;
-}
-
 bool fail(std::string& error, std::string message) {
   error = std::move(message);
   return false;
@@ -170,6 +164,12 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 
 }  // namespace
 
+std::uint64_t rule62_unit_work(const Material& m) {
+  std::uint64_t work = 0;
+  for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size();
+  return work;
+}
+
 bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
                            std::string& error) {
   for (const Material& t : unit_of(m))
@@ -201,7 +201,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     return BuildStatus::Failed;
   }
   std::uint64_t total = 0;
-  for (const Material& m : units) total += unit_work(m);
+  for (const Material& m : units) total += rule62_unit_work(m);
   ProgressBar progress("r62", total, options.show_progress);
   for (const Material& m : units) {
     if (interrupt_requested()) {
@@ -212,7 +212,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     if (!has_theory_tables(dir, m, error)) return BuildStatus::Failed;
     if (r62_tables_intact(dir, m)) {
       summary.reused.push_back(m);
-      progress.skip(unit_work(m));
+      progress.skip(rule62_unit_work(m));
       continue;
     }
     // A fresh reader per unit: what it has found of the tables so far would
@@ -222,7 +222,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
     if (exact) {
       ++summary.exact_units;
-      progress.skip(unit_work(m));
+      progress.skip(rule62_unit_work(m));
       continue;
     }
     std::map<Material, bool> faithful;

@@ -90,6 +90,11 @@ bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map
 SolveStatus solve_unit_rule62(const Material& m, const FinishedValues& exits, int plies, ProgressBar* progress,
                               UnitSolution& out, const std::string& scratch_dir = {});
 
+/// The progress work of solving m's unit under 6.2, what solve_unit_rule62
+/// reports (kSolveWorkPerPosition a position): the r62 bar's total counts it
+/// for every unit, and a unit MTC decides skips it.
+std::uint64_t rule62_unit_work(const Material& m);
+
 struct Rule62Summary {
   std::vector<Material> solved;  // units solved and written
   std::vector<Material> reused;  // units whose .r62 tables were there, intact
