@@ -164,12 +164,6 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 
 }  // namespace
 
-std::uint64_t rule62_unit_work(const Material& m) {
-  std::uint64_t work = 0;
-  for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size();
-  return work;
-}
-
 bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
                            std::string& error) {
   for (const Material& t : unit_of(m))
@@ -201,7 +195,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     return BuildStatus::Failed;
   }
   std::uint64_t total = 0;
-  for (const Material& m : units) total += rule62_unit_work(m);
+  for (const Material& m : units) total += unit_solve_work(m);
   ProgressBar progress("r62", total, options.show_progress);
   for (const Material& m : units) {
     if (interrupt_requested()) {
@@ -212,7 +206,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     if (!has_theory_tables(dir, m, error)) return BuildStatus::Failed;
     if (r62_tables_intact(dir, m)) {
       summary.reused.push_back(m);
-      progress.skip(rule62_unit_work(m));
+      progress.skip(unit_solve_work(m));
       continue;
     }
     // A fresh reader per unit: what it has found of the tables so far would
@@ -222,7 +216,7 @@ BuildStatus build_rule62_tables(const BuildOptions& options, Rule62Summary& summ
     if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
     if (exact) {
       ++summary.exact_units;
-      progress.skip(rule62_unit_work(m));
+      progress.skip(unit_solve_work(m));
       continue;
     }
     std::map<Material, bool> faithful;

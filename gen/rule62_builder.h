@@ -87,13 +87,9 @@ bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map
 /// count from a fresh count): out.values are the 6.2 values from a fresh
 /// count, out.mtc the rounds (r62_value). MTC in scratch files in
 /// `scratch_dir` if not empty.
+/// Work reported to `progress`: unit_solve_work(m), as solve_unit.
 SolveStatus solve_unit_rule62(const Material& m, const FinishedValues& exits, int plies, ProgressBar* progress,
                               UnitSolution& out, const std::string& scratch_dir = {});
-
-/// The progress work of solving m's unit under 6.2, what solve_unit_rule62
-/// reports (kSolveWorkPerPosition a position): the r62 bar's total counts it
-/// for every unit, and a unit MTC decides skips it.
-std::uint64_t rule62_unit_work(const Material& m);
 
 struct Rule62Summary {
   std::vector<Material> solved;  // units solved and written

@@ -282,9 +282,7 @@ std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) cons
 }
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {
-  std::uint64_t work = 0;
-  for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size() * solve_weight(t);
-  return work;
+  return unit_solve_work(m) * solve_weight(m);  // a unit's two tables have the same kings
 }
 
 // The files a finished table of `t` has: its .wdl, and its .mtc if asked for.

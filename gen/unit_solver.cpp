@@ -839,6 +839,12 @@ std::vector<Material> unit_of(const Material& m) {
   return {m, m.reversed()};
 }
 
+std::uint64_t unit_solve_work(const Material& m) {
+  std::uint64_t work = 0;
+  for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size();
+  return work;
+}
+
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options) {
   if (options.compact_states) {

@@ -125,6 +125,10 @@ constexpr std::uint64_t kSolveWorkPerPosition = kFirstPassWork + kPropagationWor
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options = {});
 
+/// The work solve_unit reports for m's unit, kSolveWorkPerPosition a position
+/// of its tables: what a builder's progress bar plans for it.
+std::uint64_t unit_solve_work(const Material& m);
+
 /// One part of one level of m's unit, for a build that spreads a level over
 /// many processes (cluster/): solve only `slices[t]` (slices of `level` in
 /// table t of the unit, sorted; with each slice, its colour reversal in the

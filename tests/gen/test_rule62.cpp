@@ -92,9 +92,9 @@ struct RuleChain {
     options.max_pieces = pieces;
     for (const Material& m : gen::units_to_build(options)) {
       gen::UnitSolution s;
-      gen::ProgressBar bar("r62", gen::rule62_unit_work(m), false);
+      gen::ProgressBar bar("r62", gen::unit_solve_work(m), false);
       REQUIRE(gen::solve_unit_rule62(m, values, plies, &bar, s) == gen::SolveStatus::Ok);
-      // `dtb gen --rule62` plans rule62_unit_work for a unit: the solve
+      // `dtb gen --rule62` plans unit_solve_work for a unit: the solve
       // reports exactly that (it once planned 2 a position for 3 reported,
       // and the bar stood at 100 % through the last units of a build).
       CHECK(bar.done() == bar.total());
