@@ -1,12 +1,12 @@
-// Throughput of the retrograde solver (gen/unit_solver.h) on one 4-piece
+// Throughput of the retrograde solver (solver/unit_solver.h) on one 4-piece
 // unit, with 1 and 2 threads: the ratio is the parallel speed-up. The
 // smaller tables it depends on are solved in memory first (not timed).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
 #include "gen/table_builder.h"
-#include "gen/unit_solver.h"
-#include "gen/wdl_store.h"
+#include "solver/unit_solver.h"
+#include "solver/wdl_store.h"
 #include "index/position_index.h"
 
 namespace {

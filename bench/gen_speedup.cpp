@@ -1,5 +1,5 @@
 // Paired speed-up of `dtb gen`'s work: every unit up to N pieces solved
-// (gen/unit_solver.h) and written (write_unit_tables) once with A threads and
+// (solver/unit_solver.h) and written (write_unit_tables) once with A threads and
 // once with B (default 1 and 2), back to back.
 //
 //   bench_gen_speedup DIR [--pieces N] [--threads A B]
@@ -24,10 +24,10 @@
 #include <vector>
 
 #include "cli/memory_reuse.h"
-#include "gen/stopwatch.h"
+#include "support/stopwatch.h"
 #include "gen/finished_tables.h"
 #include "gen/table_builder.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "gen/mtc_report.h"
-#include "gen/rule62_drawn.h"
+#include "drawrules/article62_drawn.h"
 #include "index/position_index.h"
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
@@ -114,10 +114,10 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
                 ? "Every table is exact: no conversion anywhere takes more than 50 plies, so a position's 6.2 value "
                   "with c plies counted is its theoretical value if MTC <= 50 - c, else a draw.\n"
             : all_exact
-                ? "Every table is exact: tables marked r62 were solved under the rule (dtb gen --rule62), their "
+                ? "Every table is exact: tables marked r62 were solved under the rule (dtb gen --article62), their "
                   "drawn@c counts are exact; elsewhere MTC decides (MTC <= 50 - c).\n"
                 : "Tables marked NO convert into tables whose 6.2 values are not all theoretical: theirs need the "
-                  "rule-aware solve (dtb gen --rule62); the counts shown for them are the MTC ones, an upper bound "
+                  "rule-aware solve (dtb gen --article62); the counts shown for them are the MTC ones, an upper bound "
                   "on what survives.\n")
         << "Longest conversion of a win: " << longest << " plies.\n";
   }
@@ -134,7 +134,7 @@ int run_article62_drawn(const std::string& dir, const std::string& material, int
   }
   gen::DrawnScan scan;
   std::string error;
-  if (!gen::find_drawn_by_rule62(dir, *m, count, limit, scan, error)) {
+  if (!gen::find_drawn_by_article62(dir, *m, count, limit, scan, error)) {
     std::cerr << "dtb rules --drawn: " << error << "\n";
     return 1;
   }
@@ -144,7 +144,7 @@ int run_article62_drawn(const std::string& dir, const std::string& material, int
               << count << ",\"from\":\"" << source << "\",\"wins\":" << scan.wins << ",\"losses\":" << scan.losses
               << ",\"positions\":[";
     for (std::size_t k = 0; k < scan.listed.size(); ++k) {
-      const gen::DrawnByRule62& d = scan.listed[k];
+      const gen::DrawnByArticle62& d = scan.listed[k];
       std::cout << (k ? "," : "") << "{\"fen\":" << json_string(to_fen(d.position)) << ",\"wdl\":\""
                 << to_string(d.theoretical) << "\",\"plies\":" << d.plies << ",\"index\":" << d.index << "}";
     }
@@ -153,7 +153,7 @@ int run_article62_drawn(const std::string& dir, const std::string& material, int
   }
   std::cout << m->name() << ", White to move, " << count << " plies counted (from its ." << source
             << " table): article 6.2 draws " << scan.wins << " wins and " << scan.losses << " losses\n";
-  for (const gen::DrawnByRule62& d : scan.listed)
+  for (const gen::DrawnByArticle62& d : scan.listed)
     std::cout << "  " << to_fen(d.position) << "  " << to_string(d.theoretical) << " in theory, "
               << (d.plies > kArticle62Plies ? std::string("not within 50 plies") : std::to_string(d.plies) + " plies")
               << " to convert\n";

@@ -14,7 +14,7 @@ int run_article62_report(const std::string& dir, bool json, bool recount);
 
 /// `dtb rules --article 6.2 --drawn MATERIAL [--count C] [--limit N]`: the
 /// positions of that table (White to move) that 6.2 draws with C plies
-/// counted (gen/rule62_drawn.h), the first N of them, and how many in all.
+/// counted (drawrules/article62_drawn.h), the first N of them, and how many in all.
 int run_article62_drawn(const std::string& dir, const std::string& material, int count, std::size_t limit,
                         bool json);
 

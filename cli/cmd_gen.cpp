@@ -1,4 +1,4 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc] [--rule62]
+// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc] [--article62]
 // [--timings FILE] [--quiet] [--shared-dir] [--scratch DIR] [--ranks-log FILE]: build every missing WDL table
 // up to N pieces (gen/table_builder.h), on many processes under mpirun (cluster/distributed_build.h).
 #include <omp.h>
@@ -12,11 +12,11 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/memory_reuse.h"
-#include "gen/interrupt.h"
-#include "gen/rule62_builder.h"
+#include "support/interrupt.h"
+#include "gen/article62_builder.h"
 #include "gen/table_builder.h"
-#include "limits/dtw_builder.h"
-#include "limits/rule_builder.h"
+#include "drawrules/dtw_builder.h"
+#include "drawrules/rule_builder.h"
 #ifdef DTB_MPI
 #include "cluster/distributed_build.h"
 #endif
@@ -24,7 +24,7 @@
 namespace dtb::cli {
 namespace {
 
-// --dtw: .dtw tables for the same materials (limits/dtw_builder.h, its own
+// --dtw: .dtw tables for the same materials (drawrules/dtw_builder.h, its own
 // retrograde solver, in memory: 2 bytes a position plus the move graph of one
 // unit) and the .rule tables of the class materials built.
 int build_limits_tables(const gen::BuildOptions& options) {
@@ -108,12 +108,12 @@ int report_build(gen::BuildStatus status, const gen::BuildOptions& options, cons
   return 0;
 }
 
-// --rule62: after the .wdl and .mtc tables, the .r62 tables of the units
-// that MTC alone does not decide under article 6.2 (gen/rule62_builder.h).
-int build_rule62(const gen::BuildOptions& options) {
-  gen::Rule62Summary summary;
+// --article62: after the .wdl and .mtc tables, the .r62 tables of the units
+// that MTC alone does not decide under article 6.2 (gen/article62_builder.h).
+int build_article62(const gen::BuildOptions& options) {
+  gen::Article62Summary summary;
   std::string error;
-  const gen::BuildStatus status = gen::build_rule62_tables(options, summary, error);
+  const gen::BuildStatus status = gen::build_article62_tables(options, summary, error);
   if (status != gen::BuildStatus::Ok) {
     std::cerr << "dtb gen: " << error << "\n";
     return status == gen::BuildStatus::Interrupted ? 130 : 1;
@@ -166,8 +166,8 @@ int run_gen(const Args& args) {
   ClusterOptions cluster_options;
   options.show_progress = true;
   int threads = 0;
-  bool dtw = false;  // also distance to win (limits/), and the 6.3/6.4 rule tables
-  bool rule62 = false;  // also the article 6.2 tables where MTC does not decide
+  bool dtw = false;  // also distance to win (drawrules/), and the 6.3/6.4 rule tables
+  bool article62 = false;  // also the article 6.2 tables where MTC does not decide
   std::string timings;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -182,9 +182,9 @@ int run_gen(const Args& args) {
       dtw = true;
     } else if (a == "--mtc") {
       options.mtc = true;
-    } else if (a == "--rule62") {
+    } else if (a == "--article62") {
       options.mtc = true;
-      rule62 = true;
+      article62 = true;
     } else if (a == "--max-pieces" && has_value) {
       const auto n = parse_int(args[++i], 2, 7);
       if (!n) return usage_error("gen", "--max-pieces must be a whole number from 2 to 7");
@@ -231,7 +231,7 @@ int run_gen(const Args& args) {
 #ifdef DTB_MPI
   if (const auto code = run_gen_distributed(options, cluster_options, timings)) {
     if (*code != 0 || cluster::mpi_rank() != 0) return *code;
-    return dtw ? build_limits_tables(options) : 0;  // rank 0 alone: limits/ has no distributed build
+    return dtw ? build_limits_tables(options) : 0;  // rank 0 alone: drawrules/ has no distributed build
   }
 #else
   if (cluster_options.any())
@@ -242,20 +242,20 @@ int run_gen(const Args& args) {
   std::string error;
   const gen::BuildStatus status = gen::build_tables(options, summary, error);
   if (const int code = report_build(status, options, summary, timings, error)) return code;
-  if (rule62)
-    if (const int code = build_rule62(options)) return code;
+  if (article62)
+    if (const int code = build_article62(options)) return code;
   return dtw ? build_limits_tables(options) : 0;
 }
 
 }  // namespace
 
 DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] "
-                   "[--mtc] [--rule62] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
+                   "[--mtc] [--article62] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
                    "[--ranks-log FILE]",
             "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
             "memory (default: a quarter of physical memory); --kings-only: only materials without men (a kings-only unit too large "
             "for SIZE is solved in half a byte a position, slower; --compact-states: every one); --mtc also "
-            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --rule62 (implies --mtc) then "
+            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --article62 (implies --mtc) then "
             "writes .r62 tables for the units whose article 6.2 values MTC alone does not decide (solved again under the "
             "rule); --dtw also "
             "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "

@@ -12,7 +12,7 @@
 
 #include "cli/args.h"
 #include "cli/command.h"
-#include "gen/cluster_plan.h"
+#include "cluster/cluster_plan.h"
 #include "gen/cost_model.h"
 #include "gen/table_builder.h"
 #include "index/material.h"
@@ -83,7 +83,7 @@ void print_slice_plan(int n, std::uint64_t budget, int threads, std::optional<do
   if (rate) std::cout << std::defaultfloat << "(solving time at " << *rate << " positions/s, from --rate)\n";
 }
 
-// The distributed build's model (gen/cluster_plan.h) for `ranks` processes.
+// The distributed build's model (cluster/cluster_plan.h) for `ranks` processes.
 void print_cluster_plan(const gen::ClusterSetup& setup) {
   const gen::ClusterPlan plan = gen::plan_cluster_build(setup);
   std::cout << "\ndistributed build, mpirun -np " << setup.ranks << " (rank 0 coordinates, " << setup.ranks - 1

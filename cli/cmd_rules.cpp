@@ -1,15 +1,15 @@
 // dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2 [--recount | --drawn M [--count C] [--limit N]]] [DIR]: what the
 // FMJD draw limits (articles 6.3 and 6.4; 6.2 with --article 6.2,
-// article62_report.h) do to the endings (limits/rule_report.h).
+// article62_report.h) do to the endings (drawrules/rule_report.h).
 #include <filesystem>
 #include <iostream>
 
 #include "cli/args.h"
 #include "cli/article62_report.h"
 #include "cli/command.h"
-#include "limits/dtw_builder.h"
-#include "limits/rule_builder.h"
-#include "limits/rule_report.h"
+#include "drawrules/dtw_builder.h"
+#include "drawrules/rule_builder.h"
+#include "drawrules/rule_report.h"
 #include "rules/article62.h"
 #include "serve/rule_report_tables.h"
 

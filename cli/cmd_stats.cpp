@@ -5,7 +5,7 @@
 
 #include "cli/command.h"
 #include "gen/table_stats.h"
-#include "limits/table_lookup.h"
+#include "drawrules/table_lookup.h"
 
 namespace dtb::cli {
 namespace {
@@ -32,7 +32,7 @@ int run_stats(const Args& args) {
     std::cerr << "dtb stats: " << error << "\n";
     return 1;
   }
-  // longest_win (plies) where limits/ wrote a .dtw table beside the .wdl one.
+  // longest_win (plies) where drawrules/ wrote a .dtw table beside the .wdl one.
   for (gen::MaterialStats& s : stats) {
     TableError e;
     if (const auto longest = longest_win_in_file(dir, s.material, &e)) s.longest_win = *longest;

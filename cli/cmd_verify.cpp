@@ -1,6 +1,6 @@
 // dtb verify DIR [--checksums [FILE]] [--write-checksums FILE] [--checksums-only] [--journal FILE]
 // [--threads T] [--quiet]: re-derive every stored value independently of the generator
-// (gen/verifier.h); --checksums-only compares the files' XXH3 with the list and stops there.
+// (verify/verifier.h); --checksums-only compares the files' XXH3 with the list and stops there.
 #include <omp.h>
 
 #include <iostream>
@@ -8,9 +8,9 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/memory_reuse.h"
-#include "gen/interrupt.h"
-#include "gen/verifier.h"
-#include "limits/table_verifier.h"
+#include "support/interrupt.h"
+#include "verify/verifier.h"
+#include "verify/table_verifier.h"
 
 namespace dtb::cli {
 namespace {
@@ -83,7 +83,7 @@ int run_verify(const Args& args) {
   if (!options.checksums_file.empty())
     std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
   print_unlisted(report);
-  // .dtw and .rule tables (limits/) beside the .wdl ones: each value from its successors.
+  // .dtw and .rule tables (drawrules/) beside the .wdl ones: each value from its successors.
   DirectoryCheck limits;
   if (!verify_limits_directory(options.dir, limits, failure)) {
     std::cout << "\n";

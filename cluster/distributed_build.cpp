@@ -21,14 +21,14 @@
 
 #include "cluster/mpi_link.h"
 #include "cluster/slice_task.h"
-#include "gen/cluster_plan.h"
+#include "cluster/cluster_plan.h"
 #include "gen/cost_model.h"
-#include "gen/slice_order.h"
+#include "solver/slice_order.h"
 #include "gen/stats_sidecar.h"
-#include "gen/stopwatch.h"
-#include "gen/table_loading.h"
+#include "support/stopwatch.h"
+#include "solver/table_loading.h"
 #include "gen/unit_dag.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 
 namespace dtb::cluster {
@@ -186,7 +186,7 @@ class Coordinator {
   // The ready unit of highest priority (ties: build order) that can start: a
   // unit with men only while this rank has room for its values beside those
   // of the units already in parts (or holds none: the memory check before
-  // the build made sure the largest unit fits alone). gen/cluster_plan.h
+  // the build made sure the largest unit fits alone). cluster/cluster_plan.h
   // models the same rule.
   std::optional<std::size_t> next_ready() const {
     std::optional<std::size_t> best;

@@ -4,8 +4,8 @@
 // Why parts: inside a level only kings move, and a king move keeps the men
 // where they are, so a slice and its colour reversal in the unit's other
 // table form a closed pair: no move of the level leaves it
-// (gen/slice_order.h). Any set of such pairs can be solved alone, given the
-// values of level + 1 that its man moves reach (gen/slice_order.h,
+// (solver/slice_order.h). Any set of such pairs can be solved alone, given the
+// values of level + 1 that its man moves reach (solver/slice_order.h,
 // man_move_slices) and the finished tables that its captures and promotions
 // reach (the worker has those files). So rank 0 cuts each level into parts,
 // sends each with the values it reads, and puts the returned values in place.
@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/mtc_values.h"
-#include "gen/unit_values.h"
+#include "solver/mtc_values.h"
+#include "solver/unit_values.h"
 #include "index/material.h"
 
 namespace dtb::cluster {
@@ -70,7 +70,7 @@ SliceValues read_slice(const gen::UnitValues& values, const gen::MtcValues* mtc,
                        std::uint32_t slice, std::uint64_t kings_per_slice);
 
 /// Store `s` into `values` (whose words there must be zero: an OR, like the
-/// solver's, gen/unit_values.h) and its MTC into `mtc` if both are there.
+/// solver's, solver/unit_values.h) and its MTC into `mtc` if both are there.
 /// False if the slice does not fit the table.
 bool write_slice(const SliceValues& s, gen::UnitValues& values, gen::MtcValues* mtc, std::uint64_t kings_per_slice);
 

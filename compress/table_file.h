@@ -26,8 +26,8 @@ enum class TableKind : std::uint8_t {
   Mtc = 4,   // moves to conversion: plies to the next capture or man move
              // (the end of the game counts as one) with perfect play; read
              // only where the WDL value is not a draw and there is no capture
-  Rule62 = 5,  // article 6.2 from a fresh count, for tables where MTC alone does
-               // not decide it (gen/rule62_builder.h): plies to a conversion
+  Article62 = 5,  // article 6.2 from a fresh count, for tables where MTC alone does
+               // not decide it (gen/article62_builder.h): plies to a conversion
                // that keeps the result under 6.2, 51 if none can be forced
                // within the count; read only where the WDL value is not a draw
 };
@@ -88,7 +88,7 @@ struct TableContents {
 /// Values handed to the writer block by block instead of as whole arrays: a
 /// 6-piece table has up to 2.3 G positions, and one uint16_t plus one byte
 /// per position of it would take 7 GB, where the generator keeps them packed
-/// in well under 1 GB (gen/unit_values.h). The writer reads every block a few
+/// in well under 1 GB (solver/unit_values.h). The writer reads every block a few
 /// times (checks, don't-care carries, packing; again if it halves the block
 /// size), from several threads at once.
 class ValueSource {

@@ -12,7 +12,7 @@ const char* table_extension(TableKind kind) {
     case TableKind::Dtw: return ".dtw";
     case TableKind::Rule: return ".rule";
     case TableKind::Mtc: return ".mtc";
-    case TableKind::Rule62: return ".r62";
+    case TableKind::Article62: return ".r62";
   }
   return ".unknown";
 }

@@ -75,7 +75,7 @@ TableError parse_header(const std::string& path, std::span<const std::uint8_t> f
   r.table_checksum = le::load<std::uint64_t>(h.table_checksum);
   const auto bad = [&](const std::string& what) { return TableError{TableStatus::BadHeader, path + ": " + what}; };
   if (r.kind != TableKind::Wdl && r.kind != TableKind::Dtw && r.kind != TableKind::Rule && r.kind != TableKind::Mtc &&
-      r.kind != TableKind::Rule62)
+      r.kind != TableKind::Article62)
     return bad("unknown table kind " + std::to_string(h.kind));
   if (r.packing < Packing::Bits2 || r.packing > Packing::Runs)
     return bad("unknown packing " + std::to_string(h.packing));

@@ -24,7 +24,7 @@ TableError invalid(const std::string& path, const std::string& what) {
 
 bool known_kind(TableKind k) {
   return k == TableKind::Wdl || k == TableKind::Dtw || k == TableKind::Rule || k == TableKind::Mtc ||
-         k == TableKind::Rule62;
+         k == TableKind::Article62;
 }
 
 bool known_packing(Packing p) { return p >= Packing::Bits2 && p <= Packing::Runs; }

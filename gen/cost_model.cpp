@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "gen/level_states.h"
-#include "gen/slice_order.h"
-#include "gen/unit_solver.h"
+#include "solver/level_states.h"
+#include "solver/slice_order.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 
 namespace dtb::gen {

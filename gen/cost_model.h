@@ -2,7 +2,7 @@
 // `dtb plan`: what solving and writing each unit takes under the slice scheme
 // (slice_order.h), and what a whole build up to N pieces takes.
 //
-// Memory of one unit {M, reversed(M)} (gen/unit_solver.h, table_builder.h):
+// Memory of one unit {M, reversed(M)} (solver/unit_solver.h, table_builder.h):
 //   - its final values, packed: 2 bits + 1 capture bit a position;
 //   - its slice lists: 4 bytes a men configuration;
 //   - the working state of its largest level: 1 byte + 1 bit a position
@@ -12,7 +12,7 @@
 //     packed size (2 bits a position) at most, and its dictionary's
 //     training blocks;
 //   - with `dtb gen --mtc`: the MTC values of the level being solved, a
-//     byte a position (the unit's are in scratch files: gen/mtc_values.h),
+//     byte a position (the unit's are in scratch files: solver/mtc_values.h),
 //     and a writer of `.mtc` frames (2 bits a position at most).
 // A unit of one level (kings only) makes its values from its states at the
 // end, releasing the states batch by batch (unit_solver.cpp), so it needs

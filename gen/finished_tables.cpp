@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "gen/cost_model.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "probe/tablebase.h"
 
 namespace dtb::gen {

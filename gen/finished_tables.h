@@ -39,8 +39,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/finished_values.h"
-#include "gen/unit_values.h"
+#include "solver/finished_values.h"
+#include "solver/unit_values.h"
 #include "index/material.h"
 #include "index/position_index.h"
 

@@ -8,11 +8,11 @@
 
 #include "gen/finished_tables.h"
 #include "gen/mtc_sidecar.h"
-#include "gen/mtc_values.h"
+#include "solver/mtc_values.h"
 #include "gen/table_builder.h"
-#include "gen/table_directory.h"
-#include "gen/table_loading.h"
-#include "gen/unit_values.h"
+#include "gen/table_discovery.h"
+#include "solver/table_loading.h"
+#include "solver/unit_values.h"
 
 namespace dtb::gen {
 
@@ -162,7 +162,7 @@ bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::v
     const bool r62 = fs::exists(r62_table_path(dir, m));
     if (!recount)
       if (auto recorded = read_mtc_sidecar(dir, m)) {
-        const auto r62_counts = r62 ? read_mtc_sidecar(dir, m, TableKind::Rule62) : std::nullopt;
+        const auto r62_counts = r62 ? read_mtc_sidecar(dir, m, TableKind::Article62) : std::nullopt;
         if (!r62 || r62_counts) {
           if (r62_counts) take_r62_counts(*r62_counts, *recorded);
           out.push_back(std::move(*recorded));
@@ -173,8 +173,8 @@ bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::v
     auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
     std::uint64_t bytes = 0;
     if (!load_checked(dir, m, *finished, *values, bytes, error)) return false;
-    for (const TableKind kind : {TableKind::Mtc, TableKind::Rule62}) {
-      if (kind == TableKind::Rule62 && !r62) continue;
+    for (const TableKind kind : {TableKind::Mtc, TableKind::Article62}) {
+      if (kind == TableKind::Article62 && !r62) continue;
       LargeArray<std::uint8_t> plies;
       if (!load_mtc_values(dir, m, plies, error, kind)) return false;
       const MtcTableReport counts = count_mtc_table(
@@ -182,7 +182,7 @@ bool mtc_report(const std::string& dir, bool show_progress, bool recount, std::v
           [&plies](std::uint64_t first, std::span<std::uint8_t> to) {
             std::copy_n(plies.data() + first, to.size(), to.begin());
           },
-          kind == TableKind::Rule62);
+          kind == TableKind::Article62);
       if (kind == TableKind::Mtc)
         out.push_back(counts);
       else

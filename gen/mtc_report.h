@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/unit_values.h"
+#include "solver/unit_values.h"
 #include "index/material.h"
 #include "rules/article62.h"
 
@@ -46,7 +46,7 @@ struct MtcTableReport {
   /// Every table this one converts into is clean (see above): its 6.2
   /// values are exactly "theoretical if MTC <= 50 - c, else a draw".
   bool exact = false;
-  /// With an `.r62` table (rule62_builder.h, for a table that is not exact):
+  /// With an `.r62` table (article62_builder.h, for a table that is not exact):
   /// its wins by stored `.r62` value (0-50: plies to a conversion that keeps
   /// the win under 6.2 from a fresh count; 51: none within the count).
   bool has_r62 = false;

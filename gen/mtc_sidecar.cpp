@@ -5,20 +5,20 @@
 #include <vector>
 
 #include "gen/checksums.h"
-#include "gen/mtc_values.h"
+#include "solver/mtc_values.h"
 #include "gen/sidecar_line.h"
-#include "gen/table_loading.h"
+#include "solver/table_loading.h"
 
 namespace dtb::gen {
 namespace {
 
 // One tag per kind: a `.r62-stats` line is never read as a `.mtc-stats` one.
 const char* tag_of(TableKind kind) {
-  return kind == TableKind::Rule62 ? "draughts-tb-r62-stats" : "draughts-tb-mtc-stats";
+  return kind == TableKind::Article62 ? "draughts-tb-r62-stats" : "draughts-tb-mtc-stats";
 }
 
 std::string table_path(const std::string& dir, const Material& m, TableKind kind) {
-  return kind == TableKind::Rule62 ? r62_table_path(dir, m) : mtc_table_path(dir, m);
+  return kind == TableKind::Article62 ? r62_table_path(dir, m) : mtc_table_path(dir, m);
 }
 constexpr int kVersion = 1;
 

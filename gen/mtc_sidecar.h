@@ -24,7 +24,7 @@
 namespace dtb::gen {
 
 /// `<M>.mtc-stats`, or `<M>.r62-stats` for the counts of an `.r62` table
-/// (rule62_builder.h: the same line, its histograms by stored `.r62` value).
+/// (article62_builder.h: the same line, its histograms by stored `.r62` value).
 std::string mtc_sidecar_path(const std::string& dir, const Material& m, TableKind kind = TableKind::Mtc);
 
 /// Record the counts of r.material's tables in `dir` (its `.wdl` and `.mtc`

@@ -5,7 +5,7 @@
 
 #include "gen/checksums.h"
 #include "gen/sidecar_line.h"
-#include "gen/table_loading.h"
+#include "solver/table_loading.h"
 
 namespace dtb::gen {
 namespace {

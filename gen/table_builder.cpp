@@ -17,14 +17,14 @@
 
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
-#include "gen/interrupt.h"
-#include "gen/level_checkpoint.h"
+#include "support/interrupt.h"
+#include "solver/level_checkpoint.h"
 #include "gen/mtc_sidecar.h"
-#include "gen/progress_bar.h"
+#include "support/progress_bar.h"
 #include "gen/stats_sidecar.h"
-#include "gen/stopwatch.h"
-#include "gen/table_loading.h"
-#include "gen/unit_solver.h"
+#include "support/stopwatch.h"
+#include "solver/table_loading.h"
+#include "solver/unit_solver.h"
 
 namespace dtb::gen {
 namespace {
@@ -57,7 +57,7 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   }
 }
 
-// MTC scratch files (`<table>.mtc-work`, gen/mtc_values.h) of a killed run
+// MTC scratch files (`<table>.mtc-work`, solver/mtc_values.h) of a killed run
 // that nothing will resume from: a unit resumes its scratch files only with
 // its level checkpoint, and only in a build with --mtc. Each holds a byte
 // a position of its table: gigabytes for 6 pieces.
@@ -148,7 +148,7 @@ void release_freed_heap() {
 //    re-encoded 3.4x faster, 9 % larger.
 WriteOptions generator_write_options(const Material& m, TableKind kind, int threads) {
   const bool six_or_more = m.pieces() >= 6;
-  const bool large_mtc = six_or_more && (kind == TableKind::Mtc || kind == TableKind::Rule62);
+  const bool large_mtc = six_or_more && (kind == TableKind::Mtc || kind == TableKind::Article62);
   WriteOptions options;
   options.zstd_level = 9;
   options.positions_per_block = six_or_more ? 32768 : 16384;

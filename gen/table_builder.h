@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "compress/table_file.h"
-#include "gen/progress_bar.h"
+#include "support/progress_bar.h"
 #include "gen/table_stats.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/material.h"
 
 namespace dtb::gen {
@@ -39,14 +39,14 @@ struct BuildOptions {
   /// position (SolveOptions::compact_states), not only those that need it
   /// to fit the bound: for tests and measurements.
   bool compact_states = false;
-  /// Also write `.mtc` tables (moves to conversion, gen/mtc_values.h). A unit
+  /// Also write `.mtc` tables (moves to conversion, solver/mtc_values.h). A unit
   /// whose `.wdl` tables exist but not its `.mtc` ones is solved again.
   bool mtc = false;
   bool show_progress = false;
   /// Bound on the whole process's memory, bytes; 0: default_memory_bytes().
   std::uint64_t memory_bytes = 0;
   /// Save a unit being solved after a level once this many seconds have
-  /// passed since the last save (gen/level_checkpoint.h): a rerun resumes
+  /// passed since the last save (solver/level_checkpoint.h): a rerun resumes
   /// the unit at its next level. 0: after every level.
   double checkpoint_seconds = 300;
 };
@@ -139,7 +139,7 @@ class UnitBuilder {
                            std::string& error);
 
   /// The finished tables (after open_finished()): what a part of a unit
-  /// solved by this process reads (gen/unit_solver.h, solve_slices).
+  /// solved by this process reads (solver/unit_solver.h, solve_slices).
   const FinishedValues& finished() const;
 
   /// The progress bar (made by prepare(); enabled by options.show_progress).

@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "gen/finished_tables.h"
-#include "gen/progress_bar.h"
+#include "support/progress_bar.h"
 #include "gen/stats_sidecar.h"
-#include "gen/table_directory.h"
-#include "gen/wdl_store.h"
+#include "gen/table_discovery.h"
+#include "solver/wdl_store.h"
 
 namespace dtb::gen {
 namespace {

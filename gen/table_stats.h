@@ -10,20 +10,9 @@
 #include <vector>
 
 #include "index/material.h"
+#include "solver/material_stats.h"
 
 namespace dtb::gen {
-
-struct MaterialStats {
-  Material material;
-  std::uint64_t positions = 0, captures = 0;
-  std::uint64_t win = 0, draw = 0, loss = 0;
-  std::uint64_t quiet_win = 0, quiet_draw = 0, quiet_loss = 0;
-  std::uint64_t bytes = 0;
-  int longest_win = -1;  // largest dtw among the wins, when a .dtw table exists (limits/); -1 otherwise
-  double bits_per_position() const {
-    return positions ? 8.0 * static_cast<double>(bytes) / static_cast<double>(positions) : 0.0;
-  }
-};
 
 /// Stats of every table in `dir`, in build order: from the counts recorded
 /// when each table was built (stats_sidecar.h), or, for a table without

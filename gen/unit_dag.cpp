@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 
 namespace dtb::gen {
 

@@ -1,6 +1,6 @@
 // The units of a build as a graph of who waits for whom, for schedulers that
 // solve independent units at the same time: the distributed build
-// (cluster/distributed_build.h) and its cost model (gen/cluster_plan.h).
+// (cluster/distributed_build.h) and its cost model (cluster/cluster_plan.h).
 //
 // A unit reads, while it is solved, its direct dependencies (captures and
 // promotions lead there) and, through them, whatever the probe reads to

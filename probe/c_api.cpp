@@ -405,7 +405,7 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
       }
       return dtb_probe_rule(tables, pos, plies_in_class, wdl, error);
     }
-    if (tables->play->rule62(p, plies_since_conversion, v, &detail) != DTB_OK) return report(error, detail);
+    if (tables->play->article62(p, plies_since_conversion, v, &detail) != DTB_OK) return report(error, detail);
     *wdl = to_c(v);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -427,7 +427,7 @@ dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int 
     return report(error, DTB_INVALID_ARGUMENT,
                   "dtb_best_move_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
   return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
-    return tables->play->best_move_rule62(p, plies_since_conversion, m, &d, &kept);
+    return tables->play->best_move_article62(p, plies_since_conversion, m, &d, &kept);
   });
 }
 

@@ -1,5 +1,5 @@
 // Distance to win from the `.dtw` tables that `dtb gen --dtw` writes (encoding
-// in limits/value_encoding.h): plies to the end of the game with perfect play,
+// in compress/value_encoding.h): plies to the end of the game with perfect play,
 // winner shortest, loser longest. What dtb_probe_dtw answers and what `dtb
 // probe` and `dtb serve` show beside the WDL value (serve/probe_report.h), per
 // position and per move. Unlike the WDL tables, .dtw tables hold capture
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "dtb/dtb.h"
-#include "limits/value_encoding.h"
+#include "compress/value_encoding.h"
 #include "probe/limit_table_files.h"
 #include "rules/movegen.h"
 

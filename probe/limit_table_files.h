@@ -1,5 +1,5 @@
 // The `.dtw`, `.rule` or `.mtc` files of a table directory (one 16-bit value
-// per position, encoded as limits/value_encoding.h and probe/perfect_play.h
+// per position, encoded as compress/value_encoding.h and probe/perfect_play.h
 // say), read one value at a time: the probe library's one reader of them,
 // under DtwTables, RuleTables and PerfectPlay.
 //

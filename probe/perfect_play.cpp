@@ -25,7 +25,7 @@ dtb_status fail(ProbeError* error, dtb_status status, std::string material, std:
 }  // namespace
 
 PerfectPlay::PerfectPlay(Tablebase& base, std::string dir)
-    : base_(base), dir_(dir), files_(base.cache(), dir, TableKind::Mtc), r62_files_(base.cache(), dir, TableKind::Rule62) {}
+    : base_(base), dir_(dir), files_(base.cache(), dir, TableKind::Mtc), r62_files_(base.cache(), dir, TableKind::Article62) {}
 
 bool PerfectPlay::converts(const Position& p, const Move& m) {
   return m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;
@@ -83,7 +83,7 @@ dtb_status PerfectPlay::mtc(const Position& p, Wdl& value, std::optional<int>& m
   return DTB_OK;
 }
 
-dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error) {
+dtb_status PerfectPlay::article62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error) {
   std::optional<int> plies;
   if (const dtb_status s = mtc(p, out, plies, error); s != DTB_OK) return s;
   // A draw is exact everywhere (6.2 never makes a draw a win), and so is a
@@ -91,8 +91,8 @@ dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wd
   if (out == Wdl::Draw || *plies == 0) return DTB_OK;
   const Position w = white_to_move_form(p);
   const Material m = material_of(w);
-  Rule62Facts facts;
-  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+  Article62Facts facts;
+  if (const dtb_status s = article62_facts(m, facts, error); s != DTB_OK) return s;
   const int left = kArticle62Plies - plies_since_conversion;
   if (facts.own_table) {
     std::uint16_t stored = 0;
@@ -105,8 +105,8 @@ dtb_status PerfectPlay::rule62(const Position& p, int plies_since_conversion, Wd
   return fail(error, DTB_NOT_EXACT, m.name(),
               "article 6.2 value of " + m.name() + " not exact: it converts into " + facts.unclean +
                   ", whose values under 6.2 from a fresh count are not all its theoretical ones, and " + dir_ +
-                  " has no " + m.name() + table_extension(TableKind::Rule62) +
-                  " (built by `dtb gen --mtc --rule62`); theoretical " + std::string(to_string(out)) + " in " +
+                  " has no " + m.name() + table_extension(TableKind::Article62) +
+                  " (built by `dtb gen --mtc --article62`); theoretical " + std::string(to_string(out)) + " in " +
                   std::to_string(*plies) + " plies to the next conversion");
 }
 
@@ -117,17 +117,17 @@ dtb_status PerfectPlay::clean(const Material& m, bool& out, ProbeError* error) {
   return DTB_OK;
 }
 
-dtb_status PerfectPlay::rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error) {
-  Rule62Facts facts;
-  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+dtb_status PerfectPlay::article62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error) {
+  Article62Facts facts;
+  if (const dtb_status s = article62_facts(m, facts, error); s != DTB_OK) return s;
   exact = facts.exact;
   unclean = facts.unclean;
   return DTB_OK;
 }
 
-dtb_status PerfectPlay::rule62_faithful(const Material& m, bool& faithful, ProbeError* error) {
-  Rule62Facts facts;
-  if (const dtb_status s = rule62_facts(m, facts, error); s != DTB_OK) return s;
+dtb_status PerfectPlay::article62_faithful(const Material& m, bool& faithful, ProbeError* error) {
+  Article62Facts facts;
+  if (const dtb_status s = article62_facts(m, facts, error); s != DTB_OK) return s;
   faithful = facts.faithful;
   return DTB_OK;
 }
@@ -138,7 +138,7 @@ dtb_status PerfectPlay::rule62_faithful(const Material& m, bool& faithful, Probe
 // whose values differ (a dependency, or its own unit through a man move,
 // that is not faithful). An `.r62` table records its 6.2 values themselves,
 // captures included, so its header alone says whether any differs.
-dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeError* error) {
+dtb_status PerfectPlay::article62_facts(const Material& m, Article62Facts& out, ProbeError* error) {
   {
     std::lock_guard lock(facts_mutex_);
     if (const auto it = facts_.find(m); it != facts_.end()) {
@@ -148,9 +148,9 @@ dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeE
   }
   // Decided without the lock (the recursion takes it); two threads may both
   // decide a material, with the same answer.
-  Rule62Facts f;
+  Article62Facts f;
   std::error_code ec;
-  f.own_table = std::filesystem::exists(dir_ + "/" + m.name() + table_extension(TableKind::Rule62), ec);
+  f.own_table = std::filesystem::exists(dir_ + "/" + m.name() + table_extension(TableKind::Article62), ec);
   if (f.own_table) {
     std::uint16_t longest = 0;
     if (const dtb_status s = r62_files_.max_value(m, longest, error); s != DTB_OK) return s;
@@ -166,8 +166,8 @@ dtb_status PerfectPlay::rule62_facts(const Material& m, Rule62Facts& out, ProbeE
     }
     for (const Material& d : direct_dependencies(m)) {
       if (!f.exact) break;
-      Rule62Facts dependency;
-      if (const dtb_status s = rule62_facts(d, dependency, error); s != DTB_OK) return s;
+      Article62Facts dependency;
+      if (const dtb_status s = article62_facts(d, dependency, error); s != DTB_OK) return s;
       if (!dependency.faithful) f = {false, false, false, dependency.exact ? d.name() : dependency.unclean};
     }
     bool is_clean = true;
@@ -211,7 +211,7 @@ dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* erro
   return DTB_OK;
 }
 
-dtb_status PerfectPlay::rule62_plies(const Position& q, Wdl v, int& out, ProbeError* error) {
+dtb_status PerfectPlay::article62_plies(const Position& q, Wdl v, int& out, ProbeError* error) {
   out = 0;
   if (q.pieces(q.side) == 0 || (v == Wdl::Loss && count_moves(q) == 0)) return DTB_OK;  // the game is over
   if (must_capture(q)) {  // every move converts
@@ -219,8 +219,8 @@ dtb_status PerfectPlay::rule62_plies(const Position& q, Wdl v, int& out, ProbeEr
     return DTB_OK;
   }
   const Position w = white_to_move_form(q);
-  Rule62Facts facts;
-  if (const dtb_status s = rule62_facts(material_of(w), facts, error); s != DTB_OK) return s;
+  Article62Facts facts;
+  if (const dtb_status s = article62_facts(material_of(w), facts, error); s != DTB_OK) return s;
   if (!facts.own_table) return decided_mtc(q, v, out, error);
   std::uint16_t stored = 0;
   if (const dtb_status s = r62_files_.value(w, stored, error); s != DTB_OK) return s;
@@ -228,13 +228,13 @@ dtb_status PerfectPlay::rule62_plies(const Position& q, Wdl v, int& out, ProbeEr
   return DTB_OK;
 }
 
-dtb_status PerfectPlay::best_move_rule62(const Position& p, int plies_since_conversion, Move& out,
+dtb_status PerfectPlay::best_move_article62(const Position& p, int plies_since_conversion, Move& out,
                                          ProbeError* error, Wdl* value) {
   MoveList list;
   if (const dtb_status s = moves_to_choose(p, list, error); s != DTB_OK) return s;
   // Each move's 6.2 value for the mover: a conversion starts the count
   // again, a king move adds a ply to it (at 50 the game is drawn unless the
-  // move has ended it: rule62 says so for a count of 50 as well).
+  // move has ended it: article62 says so for a count of 50 as well).
   std::vector<Wdl> values(static_cast<std::size_t>(list.size));
   std::vector<Position> after(static_cast<std::size_t>(list.size));
   Wdl top = Wdl::Loss;
@@ -243,7 +243,7 @@ dtb_status PerfectPlay::best_move_rule62(const Position& p, int plies_since_conv
     after[k] = make_move(p, list[i]);
     const int count = converts(p, list[i]) ? 0 : plies_since_conversion + 1;
     Wdl v = Wdl::Draw;
-    if (const dtb_status s = rule62(after[k], count, v, error); s != DTB_OK) return s;
+    if (const dtb_status s = article62(after[k], count, v, error); s != DTB_OK) return s;
     values[k] = negate(v);
     top = std::max(top, values[k]);
   }
@@ -255,7 +255,7 @@ dtb_status PerfectPlay::best_move_rule62(const Position& p, int plies_since_conv
     c = 1;
     if (converts(p, list[i])) return DTB_OK;
     int plies = 0;
-    const dtb_status s = rule62_plies(after[static_cast<std::size_t>(i)], negate(top), plies, error);
+    const dtb_status s = article62_plies(after[static_cast<std::size_t>(i)], negate(top), plies, error);
     c = 1 + plies;
     return s;
   };

@@ -57,43 +57,43 @@ class PerfectPlay {
   dtb_status best_move(const Position& p, Move& out, ProbeError* error, Wdl* value = nullptr);
 
   /// The move of perfect play under FMJD 6.2 with `plies_since_conversion`
-  /// (0..49) plies counted: as best_move, with each move valued by rule62()
+  /// (0..49) plies counted: as best_move, with each move valued by article62()
   /// at the count it leads to (0 after a conversion) and a king move costing
   /// 1 + the plies the position reached needs under 6.2 (its `.r62` value,
   /// or its MTC where MTC decides). A win under 6.2 is then played out within
   /// the count, phase after phase; best_move's least-MTC move may instead
   /// convert into a position that 6.2 draws (`W:WK1,K10,K23,32:BK41,45`: 32-28).
   /// `value` (if given) receives the 6.2 value. Class materials (6.3/6.4) are
-  /// the caller's business, as for rule62().
-  dtb_status best_move_rule62(const Position& p, int plies_since_conversion, Move& out, ProbeError* error,
+  /// the caller's business, as for article62().
+  dtb_status best_move_article62(const Position& p, int plies_since_conversion, Move& out, ProbeError* error,
                               Wdl* value = nullptr);
 
   /// Value under FMJD 6.2 with `plies_since_conversion` (0..49) plies of
   /// king moves already played since the last capture or man move. Where the
-  /// material has an `.r62` table (`dtb gen --rule62`, gen/rule62_builder.h)
+  /// material has an `.r62` table (`dtb gen --article62`, gen/article62_builder.h)
   /// it decides: the theoretical value if its stored plies are at most
   /// 50 - c, else a draw. Elsewhere MTC decides: the theoretical value if the
   /// next conversion can be forced within the 50 plies left of the count
   /// (MTC <= 50 - c), else a draw, which is exact when every table the
   /// position can convert into keeps its theoretical values under 6.2 from a
-  /// fresh count (rule62_exact; gen/mtc_report.h; true of every 2-5 piece
+  /// fresh count (article62_exact; gen/mtc_report.h; true of every 2-5 piece
   /// table). Class materials (6.3/6.4) are the caller's business: there the
   /// class count, never shorter, runs out first. A win or loss whose material
   /// is neither gives DTB_NOT_EXACT; a draw is exact everywhere.
-  dtb_status rule62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
+  dtb_status article62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
 
-  /// Whether the MTC rule of rule62() is exact for positions of m: every
+  /// Whether the MTC rule of article62() is exact for positions of m: every
   /// table m converts into (direct_dependencies, and m's own unit if m has
-  /// men: a man move stays in it) is faithful (rule62_faithful). If not,
+  /// men: a man move stays in it) is faithful (article62_faithful). If not,
   /// `unclean` names the first table found that is not. True as well for a
-  /// material with its own `.r62` table, which rule62() then reads instead.
-  dtb_status rule62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error);
+  /// material with its own `.r62` table, which article62() then reads instead.
+  dtb_status article62_exact(const Material& m, bool& exact, std::string& unclean, ProbeError* error);
   /// Whether every position of m has, under 6.2 from a fresh count, its
   /// theoretical value: with an `.r62` table, its header's largest value is
   /// at most 50; without one, m is exact (above) and clean (no MTC above 50
   /// in its `.mtc` header). What the rule-aware solve of the tables that
-  /// convert into m asks (gen/rule62_builder.h).
-  dtb_status rule62_faithful(const Material& m, bool& faithful, ProbeError* error);
+  /// convert into m asks (gen/article62_builder.h).
+  dtb_status article62_faithful(const Material& m, bool& faithful, ProbeError* error);
   /// Whether a move of `p` is a conversion: a capture or a man move.
   static bool converts(const Position& p, const Move& m);
 
@@ -104,32 +104,32 @@ class PerfectPlay {
   // is the value of the position after it for its side to move.
   dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
 
-  // The legal moves of p for best_move and best_move_rule62: DTB_GAME_OVER
+  // The legal moves of p for best_move and best_move_article62: DTB_GAME_OVER
   // without one, DTB_TOO_MANY_PIECES past the largest table.
   dtb_status moves_to_choose(const Position& p, MoveList& list, ProbeError* error);
 
   // Plies to the next conversion of q under 6.2 (`v` its decisive 6.2 value):
   // its .r62 value where it has one, else its MTC.
-  dtb_status rule62_plies(const Position& q, Wdl v, int& out, ProbeError* error);
+  dtb_status article62_plies(const Position& q, Wdl v, int& out, ProbeError* error);
 
   // Whether m's .mtc file exists and holds no MTC above 50.
   dtb_status clean(const Material& m, bool& out, ProbeError* error);
 
-  // What rule62() needs to know of a material, decided once (rule62_facts).
-  struct Rule62Facts {
+  // What article62() needs to know of a material, decided once (article62_facts).
+  struct Article62Facts {
     bool own_table = false;  // an .r62 table answers for it
-    bool exact = true;       // rule62_exact
-    bool faithful = true;    // rule62_faithful
+    bool exact = true;       // article62_exact
+    bool faithful = true;    // article62_faithful
     std::string unclean;     // the first table found not faithful, if not exact
   };
-  dtb_status rule62_facts(const Material& m, Rule62Facts& out, ProbeError* error);
+  dtb_status article62_facts(const Material& m, Article62Facts& out, ProbeError* error);
 
   Tablebase& base_;
   std::string dir_;
   LimitTableFiles files_;      // .mtc
   LimitTableFiles r62_files_;  // .r62
   std::mutex facts_mutex_;
-  std::map<Material, Rule62Facts> facts_;  // rule62_facts' answers, by material
+  std::map<Material, Article62Facts> facts_;  // article62_facts' answers, by material
 };
 
 }  // namespace dtb::probe

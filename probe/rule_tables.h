@@ -4,8 +4,8 @@
 // budget tables that `dtb gen --dtw` writes.
 // Each class position stores one number, the least budget b of plies left in
 // the class's count that still forces its result (encoding in
-// limits/value_encoding.h, the proof that one number covers every count in
-// limits/rule_builder.h): with c plies played and limit 2N, the rule value is
+// compress/value_encoding.h, the proof that one number covers every count in
+// drawrules/rule_builder.h): with c plies played and limit 2N, the rule value is
 // the stored result if 2N - c >= b, else a draw.
 //
 // The files are opened and read by LimitTableFiles (lazily, in the handle's
@@ -17,7 +17,7 @@
 #include <string>
 
 #include "dtb/dtb.h"
-#include "limits/value_encoding.h"
+#include "compress/value_encoding.h"
 #include "probe/limit_table_files.h"
 #include "probe/tablebase.h"
 #include "rules/movegen.h"

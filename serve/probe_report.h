@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "dtb/dtb.hpp"
-#include "limits/value_encoding.h"
+#include "compress/value_encoding.h"
 #include "rules/value.h"
 #include "serve/report_failure.h"
 

@@ -1,8 +1,8 @@
 #include "serve/rule_report_tables.h"
 
-#include "limits/dtw_builder.h"
-#include "limits/rule_builder.h"
-#include "limits/rule_report.h"
+#include "drawrules/dtw_builder.h"
+#include "drawrules/rule_builder.h"
+#include "drawrules/rule_report.h"
 
 namespace dtb {
 

@@ -1,11 +1,11 @@
-// Loading what the draw-rule report (limits/rule_report.h) reads: the .rule
+// Loading what the draw-rule report (drawrules/rule_report.h) reads: the .rule
 // and .dtw tables of every class material, and the .dtw tables their winning
 // lines run into. Shared by `dtb rules` and `GET /api/rules`.
 #pragma once
 
 #include <string>
 
-#include "limits/table_set.h"
+#include "drawrules/table_set.h"
 
 namespace dtb {
 

@@ -106,7 +106,7 @@ class NotInClassError(DtbError):
 
 class NotExactError(DtbError):
     """A value under article 6.2 the tables cannot give exactly: the material converts into a line
-    longer than 50 plies and has no ``.r62`` table (``dtb gen --mtc --rule62`` builds one)."""
+    longer than 50 plies and has no ``.r62`` table (``dtb gen --mtc --article62`` builds one)."""
 
 
 _BY_STATUS: Dict[Status, Type[DtbError]] = {

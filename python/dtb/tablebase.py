@@ -154,7 +154,7 @@ class Tablebase:
         WIN or LOSS only if the result can be forced within the counts, else
         DRAW. Needs the ``.mtc`` tables (and ``.rule`` tables for class
         materials). Where a table converts into a line longer than 50 plies
-        the answer comes from its ``.r62`` table (``dtb gen --rule62``);
+        the answer comes from its ``.r62`` table (``dtb gen --article62``);
         without one, a win or loss raises NotExactError rather than guess.
         """
         count = -1 if plies_in_class is None else plies_in_class

@@ -8,7 +8,7 @@ import dtb
 from cli import probe_json
 from sampling import fens_of, materials_in, sample_positions
 
-RULE62_PLIES = 50  # article 6.2: 25 moves of each side
+ARTICLE62_PLIES = 50  # article 6.2: 25 moves of each side
 # The materials of the 6.3 and 6.4 classes up to 4 pieces (either colour
 # strong), where the class count, not the 6.2 count, decides.
 CLASS_MATERIALS = {"KvK", "KKvK", "KvKK", "KMvK", "KvKM", "KKKvK", "KvKKK", "KKMvK", "KvKKM", "KMMvK", "KvKMM"}
@@ -119,7 +119,7 @@ def play_under_the_rule(tb, position: dtb.Position, count: int):
         if position.material in CLASS_MATERIALS:  # entered by a conversion: the class count starts at 0
             yield position, count, tb.probe_wdl(position)  # (this directory has no .rule tables)
             return
-        if count == RULE62_PLIES:
+        if count == ARTICLE62_PLIES:
             yield position, count, dtb.Wdl.DRAW
             return
         value = tb.probe_rules(position, count)
@@ -144,7 +144,7 @@ def test_best_move_rules_wins_every_game_the_rule_calls_won(mtc_tb):
             played += 1
             winner_to_move = True
             for position, c, value in play_under_the_rule(mtc_tb, start, count):
-                assert c < RULE62_PLIES, (record.tolist(), position.fen())
+                assert c < ARTICLE62_PLIES, (record.tolist(), position.fen())
                 if value is None:  # the game is over: the side to move has lost
                     assert not winner_to_move, position.fen()
                     ended += 1
@@ -164,7 +164,7 @@ def test_rule_values_need_the_conversion_in_time(mtc_tb, sample):
             continue  # 6.3/6.4 classes: the class count decides
         mtc = mtc_tb.probe_mtc(position)
         for count in (0, 25, 49):
-            expected = mtc.wdl if mtc.plies <= RULE62_PLIES - count else dtb.Wdl.DRAW
+            expected = mtc.wdl if mtc.plies <= ARTICLE62_PLIES - count else dtb.Wdl.DRAW
             assert mtc_tb.probe_rules(position, count) == expected, (position.fen(), count)
             checked += 1
     assert checked > 100

@@ -6,7 +6,7 @@
 
 const VALUE_ORDER = { loss: 0, draw: 1, win: 2 };
 const DEFAULT_FEN = 'W:WK2,6:BK50';
-const RULE62_PLIES = 50;  // article 6.2: 25 moves of each side
+const ARTICLE62_PLIES = 50;  // article 6.2: 25 moves of each side
 
 const state = {
   history: [],     // {fen, plies, since, move}: the class count, the 6.2 count, and the
@@ -190,7 +190,7 @@ function drawStatus() {
     return;
   }
   const position = parseFen(answer.fen);
-  const value = entry.since >= RULE62_PLIES ? 'draw' : effectiveValue(answer);  // 6.2 has drawn the game
+  const value = entry.since >= ARTICLE62_PLIES ? 'draw' : effectiveValue(answer);  // 6.2 has drawn the game
   status.classList.add(value);
   status.dataset.wdl = answer.wdl;
   if (answer.dtw !== undefined) status.dataset.dtw = String(answer.dtw);
@@ -218,7 +218,7 @@ function drawStatus() {
     line(status, 'detail', `Under article 6.2 with ${plies(entry.since)} since the last capture or man move: ` +
          `${answer.rules_wdl}${answer.rules_wdl !== answer.wdl ? ' (the count runs out first)' : best}`);
   }
-  if (entry.since >= RULE62_PLIES)
+  if (entry.since >= ARTICLE62_PLIES)
     line(status, 'detail', 'Drawn under article 6.2: 25 moves each without a capture or a man move.');
   if (answer.moves.length === 0) line(status, 'detail', 'No legal move: the game is over.');
 }
@@ -310,7 +310,7 @@ function drawAll(hint) {
   const entry = currentEntry();
   if (entry && document.activeElement !== $('fen')) $('fen').value = entry.fen;
   if (entry && document.activeElement !== $('plies')) $('plies').value = String(entry.plies);
-  if (entry && document.activeElement !== $('since')) $('since').value = String(Math.min(entry.since, RULE62_PLIES - 1));
+  if (entry && document.activeElement !== $('since')) $('since').value = String(Math.min(entry.since, ARTICLE62_PLIES - 1));
   $('back').disabled = state.index <= 0;
   $('forward').disabled = state.index >= state.history.length - 1;
   const position = entry ? parseFen(entry.fen) : null;
@@ -344,7 +344,7 @@ async function probe() {
   }
   try {
     // At 50 plies 6.2 has drawn the game: no count to send (the status says so).
-    const since = entry.since < RULE62_PLIES ? `&plies_since_conversion=${entry.since}` : '';
+    const since = entry.since < ARTICLE62_PLIES ? `&plies_since_conversion=${entry.since}` : '';
     const url = `api/probe?fen=${encodeURIComponent(entry.fen)}&plies_in_class=${entry.plies}${since}`;
     const response = await fetch(url);
     answer = await response.json();
@@ -458,7 +458,7 @@ function readUrl() {
   const fen = params.get('fen');
   const count = Math.min(32, Math.max(0, parseInt(params.get('plies') || '0', 10) || 0));
   // 50: the count has run out (a line played to it); the game is drawn.
-  const since = Math.min(RULE62_PLIES, Math.max(0, parseInt(params.get('since') || '0', 10) || 0));
+  const since = Math.min(ARTICLE62_PLIES, Math.max(0, parseInt(params.get('since') || '0', 10) || 0));
   return fen ? { fen, plies: count, since } : null;
 }
 
@@ -489,7 +489,7 @@ function wireControls() {
     $('fen').blur();
   });
   $('plies').addEventListener('change', () => setCount('plies', 'plies', 32));
-  $('since').addEventListener('change', () => setCount('since', 'since', RULE62_PLIES - 1));
+  $('since').addEventListener('change', () => setCount('since', 'since', ARTICLE62_PLIES - 1));
   $('back').addEventListener('click', () => go(state.index - 1));
   $('forward').addEventListener('click', () => go(state.index + 1));
   $('numbers').addEventListener('change', () => $('board').classList.toggle('numbers', $('numbers').checked));

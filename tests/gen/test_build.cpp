@@ -16,9 +16,9 @@
 #include <thread>
 #include <tuple>
 
-#include "gen/progress_bar.h"
+#include "support/progress_bar.h"
 #include "gen/table_builder.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 #include "tests/gen/test_tables.h"
 
@@ -174,8 +174,8 @@ TEST_CASE("a resumed build counts the units it finds finished as done, not as wo
 }
 
 // The progress line counts work for each position's first pass and for the
-// propagation (gen/unit_solver.h, kSolveWorkPerPosition); the propagation's share is spread over the positions the
-// rounds are expected to decide (gen/propagation_forecast.h). However the
+// propagation (solver/unit_solver.h, kSolveWorkPerPosition); the propagation's share is spread over the positions the
+// rounds are expected to decide (solver/propagation_forecast.h). However the
 // forecast errs, each unit ends having reported exactly its work: no jump
 // past the total, none short of it.
 TEST_CASE("every unit reports exactly its work, whatever the forecast of its rounds") {

@@ -1,4 +1,4 @@
-// The compact working state of kings-only units (gen/level_states.h: half a
+// The compact working state of kings-only units (solver/level_states.h: half a
 // byte a position, losses found by checking every move instead of counting)
 // against the byte state with its move counters: the same value, capture
 // flag and MTC at every position of every kings-only unit up to 5 pieces
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 #include "rules/notation.h"
 #include "tests/gen/test_tables.h"

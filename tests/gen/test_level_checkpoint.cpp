@@ -1,4 +1,4 @@
-// Level checkpoints (gen/level_checkpoint.h): a unit's solve stopped between
+// Level checkpoints (solver/level_checkpoint.h): a unit's solve stopped between
 // levels resumes from its checkpoint into exactly the values (and MTC) of an
 // uninterrupted solve; a damaged, foreign or truncated checkpoint is ignored.
 #include <catch2/catch.hpp>
@@ -9,11 +9,11 @@
 #include <fstream>
 #include <vector>
 
-#include "gen/interrupt.h"
+#include "support/interrupt.h"
 #include "index/position_index.h"
-#include "gen/level_checkpoint.h"
-#include "gen/slice_order.h"
-#include "gen/unit_solver.h"
+#include "solver/level_checkpoint.h"
+#include "solver/slice_order.h"
+#include "solver/unit_solver.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;
@@ -125,7 +125,7 @@ TEST_CASE("a unit solve stopped between levels resumes from its checkpoint") {
   }
 }
 
-// `dtb gen --mtc` keeps MTC values in scratch files (gen/scratch_file.h) and
+// `dtb gen --mtc` keeps MTC values in scratch files (support/scratch_file.h) and
 // its checkpoints keep only a hash per level of them.
 TEST_CASE("MTC kept in scratch files: the same values, resumed from a checkpoint, checked when resumed") {
   const gen::WdlStore& store = gen::testing::test_store();

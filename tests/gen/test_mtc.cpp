@@ -13,11 +13,11 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "tests/gen/reference_solver.h"
+#include "tests/reference/reference_solver.h"
 #include "tests/gen/test_tables.h"
 #include "tests/support/position_hash.h"
 

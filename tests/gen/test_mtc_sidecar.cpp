@@ -9,7 +9,7 @@
 #include "gen/mtc_report.h"
 #include "gen/mtc_sidecar.h"
 #include "gen/table_builder.h"
-#include "gen/table_loading.h"
+#include "solver/table_loading.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;

@@ -1,12 +1,12 @@
-// The progress line's ETA (gen/progress_bar.h): extrapolated from the work
+// The progress line's ETA (support/progress_bar.h): extrapolated from the work
 // done in this run only, so a build resumed from a checkpoint does not
 // promise the rest at the speed of skipping what was already done.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
-#include "gen/progress_bar.h"
-#include "gen/propagation_forecast.h"
+#include "support/progress_bar.h"
+#include "solver/propagation_forecast.h"
 
 using dtb::gen::remaining_seconds;
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/notation.h"
-#include "tests/gen/reference_solver.h"
+#include "tests/reference/reference_solver.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;

@@ -1,4 +1,4 @@
-// The slice order (gen/slice_order.h) is a topological order of the moves:
+// The slice order (solver/slice_order.h) is a topological order of the moves:
 // exhaustively over every position of the small materials, a move that stays
 // in the unit stays in its level (king moves) or goes exactly one level up
 // (man moves), and the king-move predecessors of a level are in that level.
@@ -7,9 +7,9 @@
 #include <set>
 
 #include "gen/cost_model.h"
-#include "gen/slice_order.h"
-#include "gen/unit_solver.h"
-#include "gen/unmove.h"
+#include "solver/slice_order.h"
+#include "solver/unit_solver.h"
+#include "solver/unmove.h"
 #include "index/colour.h"
 #include "rules/movegen.h"
 #include "tests/index/index_test_helpers.h"

@@ -1,18 +1,18 @@
-// A level solved in parts (gen/unit_solver.h, solve_slices: what a worker of
+// A level solved in parts (solver/unit_solver.h, solve_slices: what a worker of
 // the distributed build does) gives the values and MTC of the whole-unit
 // solve, position by position, for any cut of the levels into closed pairs;
-// and the slices a part is given as input (gen/slice_order.h,
+// and the slices a part is given as input (solver/slice_order.h,
 // man_move_slices) hold every position its legal man moves reach.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 #include <set>
 
-#include "gen/slice_order.h"
-#include "gen/unit_solver.h"
+#include "solver/slice_order.h"
+#include "solver/unit_solver.h"
 #include "index/colour.h"
 #include "rules/movegen.h"
-#include "tests/gen/reference_solver.h"
+#include "tests/reference/reference_solver.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "gen/spread_scheduler.h"
+#include "solver/spread_scheduler.h"
 
 using dtb::gen::SpreadScheduler;
 

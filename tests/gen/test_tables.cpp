@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gen/table_builder.h"
-#include "gen/table_directory.h"
+#include "gen/table_discovery.h"
 
 namespace dtb::gen::testing {
 namespace {

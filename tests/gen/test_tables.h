@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "gen/wdl_store.h"
+#include "solver/wdl_store.h"
 
 namespace dtb::gen::testing {
 

@@ -1,5 +1,5 @@
 // The unit graph of a distributed build (gen/unit_dag.h) and its cost model
-// (gen/cluster_plan.h): a unit waits for every unit that holds a table it
+// (cluster/cluster_plan.h): a unit waits for every unit that holds a table it
 // may read, the tables it may read are every material a sequence of
 // captures and promotions reaches (checked against moves actually played
 // out of random positions), and the model's schedule obeys its bounds.
@@ -9,10 +9,10 @@
 #include <random>
 #include <set>
 
-#include "gen/cluster_plan.h"
+#include "cluster/cluster_plan.h"
 #include "gen/table_builder.h"
 #include "gen/unit_dag.h"
-#include "gen/unit_solver.h"
+#include "solver/unit_solver.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 

@@ -9,7 +9,7 @@
 
 #include "compress/table_file.h"
 #include "dtb/dtb.h"
-#include "naive_solver.h"
+#include "tests/reference/naive_solver.h"
 #include "rules/movegen.h"
 #include "tests/support/damage.h"
 #include "tests/support/temp_dir.h"

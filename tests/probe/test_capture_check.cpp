@@ -4,7 +4,7 @@
 #include <random>
 
 #include "index/position_index.h"
-#include "naive_solver.h"
+#include "tests/reference/naive_solver.h"
 #include "probe/capture_check.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"

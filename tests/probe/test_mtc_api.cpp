@@ -2,7 +2,7 @@
 // to conversion, position by position: a win's MTC is the least cost among
 // the moves that keep the win, a loss's the greatest cost among all moves,
 // where a move costs 1 if it converts (a capture or a man move) and 1 + the
-// MTC after it otherwise; and against the independent .dtw tables of limits/
+// MTC after it otherwise; and against the independent .dtw tables of drawrules/
 // (the end of the game is a conversion, so MTC <= dtw, with equality where
 // every conversion ends the game). The tables are those of `dtb gen --mtc`.
 #include <catch2/catch.hpp>
@@ -170,7 +170,7 @@ TEST_CASE("dtb_probe_mtc: 4-piece MTC follows from its successors', men only and
 }
 
 TEST_CASE("dtb_probe_mtc agrees with the independent .dtw tables: MTC <= dtw, equal in KvK", "[mtc]") {
-  // limits/ solves dtw with its own solver. The end of the game is a
+  // drawrules/ solves dtw with its own solver. The end of the game is a
   // conversion, and the side that can force the end within dtw plies can
   // force a conversion within them, so MTC <= dtw for every decided position;
   // in KvK every capture takes the last piece, so there MTC is dtw.

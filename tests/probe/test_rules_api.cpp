@@ -136,12 +136,12 @@ TEST_CASE("dtb_probe_rules: a win that converts into a table with conversions pa
   CHECK(v == DTB_WIN);
 }
 
-TEST_CASE("dtb gen --rule62 answers the tables that convert into an unclean one, from their own .r62 tables") {
+TEST_CASE("dtb gen --article62 answers the tables that convert into an unclean one, from their own .r62 tables") {
   // KKvK's .mtc rewritten so that every decision stored there takes 44 plies
   // more: from a fresh count, 6.2 then draws its wins and losses of true MTC
   // 7 or more (MTC decides KKvK itself: it converts only into KvK). KKvM
   // converts into KKvK by Black's promotion, and MvKK (its unit) by White's:
-  // `dtb gen --rule62` must solve that unit again under the rule.
+  // `dtb gen --article62` must solve that unit again under the rule.
   const TempDir dir;
   run_gen("--max-pieces 3 --mtc --threads 2", dir.path());
   rewrite_values(dir.file("KKvK.mtc"), *parse_material("KKvK"), TableKind::Mtc, [](std::vector<std::uint16_t>& v) {
@@ -153,7 +153,7 @@ TEST_CASE("dtb gen --rule62 answers the tables that convert into an unclean one,
     dtb_wdl v = DTB_DRAW;
     CHECK(dtb_probe_rules(h.t, &win, 0, -1, &v, nullptr) == DTB_NOT_EXACT);
   }
-  run_gen("--max-pieces 3 --rule62 --threads 2", dir.path());
+  run_gen("--max-pieces 3 --article62 --threads 2", dir.path());
   // KMvK and KvKM convert into KKvK and KvKK by promotion as well.
   for (const char* name : {"KKvM", "MvKK", "KMvK", "KvKM"})
     CHECK(std::filesystem::exists(dir.file(std::string(name) + ".r62")));

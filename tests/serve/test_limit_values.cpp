@@ -1,8 +1,8 @@
 // The probe library's dtw and draw-limit values (probe/dtw_tables.h,
 // probe/rule_tables.h), which `dtb probe`, `dtb serve`, the C API and the
-// Python package all show, against the limits/ builders' tables in memory:
+// Python package all show, against the drawrules/ builders' tables in memory:
 // every position of every 2-3 piece material and of KKKvK (6.3; its budgets
-// as limits/ loads them whole), either side to move, at the counts where the
+// as drawrules/ loads them whole), either side to move, at the counts where the
 // limit matters, and the moves of a sample. And a damaged .dtw or .rule block
 // is the library's DTB_CORRUPTED_TABLE naming the file and the block, which
 // the probe report passes on as its error.
@@ -15,9 +15,9 @@
 #include "dtb/dtb.hpp"
 #include "index/colour.h"
 #include "index/draw_rule_class.h"
-#include "limits/dtw_builder.h"
-#include "limits/rule_builder.h"
-#include "limits/rule_probe.h"
+#include "drawrules/dtw_builder.h"
+#include "drawrules/rule_builder.h"
+#include "drawrules/rule_probe.h"
 #include "probe/handle.h"
 #include "rules/notation.h"
 #include "serve/probe_report.h"
@@ -188,7 +188,7 @@ TEST_CASE("limit values: the probe library reads the dtw and rule values the bui
     // Read from the explorer's test tables, where `dtb rules --build` wrote
     // the 6.3 classes. dtw from the builder in memory (KKKvK and what it
     // reaches: seconds); the 6.3 budgets as the rules report loads them,
-    // whole files through limits/ (building every 6.3 class in memory again
+    // whole files through drawrules/ (building every 6.3 class in memory again
     // would take minutes).
     const std::vector<Material> kkkvk{*parse_material("KKKvK"), *parse_material("KvKKK")};
     const TableSet dtw = build_dtw(dependency_closure(kkkvk));

@@ -38,7 +38,7 @@ TEST_CASE("failure_of names the damaged file and block") {
   CHECK(f.material == "KMvK");
   CHECK(f.file == "KMvK.wdl");
   CHECK(f.block == 3);
-  // A table the rules report loads whole (limits/): only its message says which.
+  // A table the rules report loads whole (drawrules/): only its message says which.
   const Failure d = failure_of(TableError{TableStatus::ChecksumMismatch, "/t/KKMvK.dtw: block 12 of 40: bad"});
   CHECK(d.kind == FailureKind::TableDamaged);
   CHECK(d.file == "KKMvK.dtw");

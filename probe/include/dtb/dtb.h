@@ -37,6 +37,12 @@
 extern "C" {
 #endif
 
+/* Every declaration below is the library's interface: visible from a shared
+ * libdtb built with hidden visibility (nothing else is exported). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 #define DTB_API_VERSION 1
 
 /* The status of every call. Stable numbers: append, never renumber. */
@@ -240,7 +246,7 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
  * loss in it converts later than 50 plies (each .mtc header's largest value;
  * `dtb rules --article 6.2` reports the same per table). True of every 2-5
  * piece table, not of KKKMvKM (53 plies) and what converts into it. There
- * the material's own .r62 table (`dtb gen --rule62`: solved under the rule)
+ * the material's own .r62 table (`dtb gen --article62`: solved under the rule)
  * decides: the theoretical value if its stored plies are at most
  * 50 - plies_since_conversion, else a draw. Without one a draw is still exact
  * (6.2 never creates a win), but a win or loss is not: DTB_NOT_EXACT, naming
@@ -296,6 +302,10 @@ dtb_status dtb_best_move_rule(dtb_tables* tables, const dtb_position* pos, int p
 int dtb_class_limit(const dtb_position* pos);
 dtb_status dtb_counts_after(const dtb_position* pos, const dtb_move* move, int plies_since_conversion,
                             int plies_in_class, int* plies_since_conversion_after, int* plies_in_class_after);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

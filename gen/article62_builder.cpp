@@ -1,0 +1,250 @@
+#include "gen/article62_builder.h"
+
+#include <omp.h>
+
+#include <atomic>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <span>
+#include <stdexcept>
+
+#include "gen/finished_tables.h"
+#include "support/interrupt.h"
+#include "gen/mtc_report.h"
+#include "gen/mtc_sidecar.h"
+#include "solver/mtc_values.h"
+#include "support/progress_bar.h"
+#include "support/stopwatch.h"
+#include "gen/table_discovery.h"
+#include "solver/table_loading.h"
+#include "index/colour.h"
+#include "probe/perfect_play.h"
+#include "probe/tablebase.h"
+
+namespace dtb::gen {
+
+namespace fs = std::filesystem;
+
+Wdl Article62Exits::value(const Position& p) const {
+  const Wdl v = theory_.value(p);
+  if (v == Wdl::Draw || p.pieces(Color::White) == 0 || p.pieces(Color::Black) == 0) return v;
+  if (const auto it = faithful_.find(material_of(white_to_move_form(p))); it != faithful_.end() && it->second)
+    return v;
+  Wdl rule = Wdl::Draw;
+  probe::ProbeError e;
+  if (play_.article62(p, 0, rule, &e) == DTB_OK) return rule;
+  std::lock_guard lock(error_mutex_);
+  if (!error_) error_ = "article 6.2 value of a conversion into " + e.material + ": " + e.message;
+  return Wdl::Draw;
+}
+
+std::optional<std::string> Article62Exits::error() const {
+  if (auto e = theory_.error()) return e;
+  std::lock_guard lock(error_mutex_);
+  return error_;
+}
+
+SolveStatus solve_unit_article62(const Material& m, const FinishedValues& exits, int plies, ProgressBar* progress,
+                              UnitSolution& out, const std::string& scratch_dir) {
+  SolveOptions options;
+  options.mtc = true;
+  options.mtc_scratch_dir = scratch_dir;
+  options.article62_plies = plies;
+  return solve_unit(m, exits, progress, out, options);
+}
+
+namespace {
+
+// One table's `.r62` values, from its rule-aware solve (the 6.2 values and
+// rounds) and its theoretical values: don't-care where those are a draw.
+// Counts the positions whose 6.2 value is decided but differs from the
+// theoretical one, which would be a bug (article62_builder.h).
+class Article62TableSource final : public ValueSource {
+ public:
+  Article62TableSource(const MtcValues& rounds, const UnitValues& rule, const UnitValues& theory)
+      : rounds_(rounds), rule_(rule), theory_(theory) {}
+  std::uint64_t size() const override { return rule_.size(); }
+  bool has_dont_care() const override { return true; }
+  void read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const override {
+    thread_local std::vector<std::uint8_t> plies;
+    plies.resize(values.size());
+    stored(first, plies);
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      values[k] = plies[k];
+      dont_care[k] = static_cast<std::uint8_t>(theory_.value(first + k) == Wdl::Draw);
+    }
+  }
+  // The stored values [first, first + out.size()).
+  void stored(std::uint64_t first, std::span<std::uint8_t> out) const {
+    rounds_.read(first, out);
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      const Wdl rule = rule_.value(first + k);
+      if (rule != Wdl::Draw && rule != theory_.value(first + k)) mismatches_.fetch_add(1, std::memory_order_relaxed);
+      out[k] = static_cast<std::uint8_t>(r62_value(rule, out[k], kArticle62Plies));
+    }
+  }
+  std::uint64_t mismatches() const { return mismatches_.load(); }
+
+ private:
+  const MtcValues& rounds_;
+  const UnitValues& rule_;
+  const UnitValues& theory_;
+  mutable std::atomic<std::uint64_t> mismatches_{0};
+};
+
+bool fail(std::string& error, std::string message) {
+  error = std::move(message);
+  return false;
+}
+
+// Every table of the unit has its .wdl and .mtc: the rule-aware solve reads
+// the MTC of the tables it converts into, and the writer the theoretical values.
+bool has_theory_tables(const std::string& dir, const Material& m, std::string& error) {
+  for (const Material& t : unit_of(m))
+    for (const std::string& path : {wdl_table_path(dir, t), mtc_table_path(dir, t)})
+      if (!fs::exists(path))
+        return fail(error, path + " missing: `dtb gen --article62` needs the .wdl and .mtc tables (dtb gen --mtc)");
+  return true;
+}
+
+// Whether both .r62 tables of the unit are there and pass their checks. A
+// unit with only one, or a damaged one, loses both (and their counts).
+bool r62_tables_intact(const std::string& dir, const Material& m) {
+  bool intact = true;
+  for (const Material& t : unit_of(m)) {
+    std::unique_ptr<TableReader> reader;
+    intact = intact && fs::exists(r62_table_path(dir, t)) &&
+             !open_checked_table(r62_table_path(dir, t), t, reader, TableKind::Article62);
+  }
+  if (intact) return true;
+  std::error_code ec;
+  for (const Material& t : unit_of(m)) {
+    fs::remove(r62_table_path(dir, t), ec);
+    fs::remove(mtc_sidecar_path(dir, t, TableKind::Article62), ec);
+  }
+  return false;
+}
+
+// Whether MTC decides 6.2 for both tables of the unit (probe::PerfectPlay::article62_exact).
+bool unit_exact(probe::PerfectPlay& play, const Material& m, bool& exact, std::string& error) {
+  exact = true;
+  for (const Material& t : unit_of(m)) {
+    bool e = true;
+    std::string unclean;
+    probe::ProbeError pe;
+    if (play.article62_exact(t, e, unclean, &pe) != DTB_OK) return fail(error, pe.message);
+    exact = exact && e;
+  }
+  return true;
+}
+
+// Write table k of a solved unit: its .r62 and its counts.
+bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::size_t k,
+                     const FinishedValues& theory_store, std::string& error) {
+  const Material& t = solution.materials[k];
+  UnitValues theory(PositionIndex(t).size());
+  std::uint64_t bytes = 0;
+  if (!load_checked(dir, t, theory_store, theory, bytes, error)) return false;
+  const Article62TableSource source(*solution.mtc[k], *solution.values[k], theory);
+  const std::string path = r62_table_path(dir, t);
+  if (TableError e = write_table(path, t, TableKind::Article62, source,
+                                 generator_write_options(t, TableKind::Article62, omp_get_max_threads())))
+    return fail(error, "writing " + t.name() + " article 6.2: " + e.message);
+  const MtcTableReport counts = count_mtc_table(
+      t, theory, [&source](std::uint64_t first, std::span<std::uint8_t> out) { source.stored(first, out); }, true);
+  if (source.mismatches() != 0) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    return fail(error, t.name() + ": " + std::to_string(source.mismatches()) +
+                           " positions decided under article 6.2 with another value than their theoretical one");
+  }
+  return write_mtc_sidecar(dir, counts, error, TableKind::Article62);
+}
+
+}  // namespace
+
+bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
+                           std::string& error) {
+  for (const Material& t : unit_of(m))
+    for (const Material& d : direct_dependencies(t)) {
+      bool f = false;
+      probe::ProbeError pe;
+      if (play.article62_faithful(d, f, &pe) != DTB_OK) return fail(error, pe.message);
+      out[d] = f;
+    }
+  return true;
+}
+
+BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary& summary, std::string& error) {
+  Stopwatch watch;
+  const std::string& dir = options.out_dir;
+  const std::vector<Material> units = units_to_build(options);
+  const std::uint64_t budget = options.memory_bytes ? options.memory_bytes : default_memory_bytes();
+  std::unique_ptr<FinishedTables> theory;
+  std::unique_ptr<probe::Tablebase> base;
+  try {
+    theory = std::make_unique<FinishedTables>(dir, options.max_pieces, budget / 8);
+  } catch (const std::exception& e) {
+    error = e.what();
+    return BuildStatus::Failed;
+  }
+  probe::ProbeError pe;
+  if (probe::Tablebase::open(dir, budget / 8, base, &pe) != DTB_OK) {
+    error = pe.message;
+    return BuildStatus::Failed;
+  }
+  std::uint64_t total = 0;
+  for (const Material& m : units) total += unit_solve_work(m);
+  ProgressBar progress("r62", total, options.show_progress);
+  for (const Material& m : units) {
+    if (interrupt_requested()) {
+      error = "interrupted; completed tables are kept, rerun to resume";
+      return BuildStatus::Interrupted;
+    }
+    progress.set_item(m.name());
+    if (!has_theory_tables(dir, m, error)) return BuildStatus::Failed;
+    if (r62_tables_intact(dir, m)) {
+      summary.reused.push_back(m);
+      progress.skip(unit_solve_work(m));
+      continue;
+    }
+    // A fresh reader per unit: what it has found of the tables so far would
+    // not see the .r62 tables just written.
+    probe::PerfectPlay play(*base, dir);
+    bool exact = true;
+    if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
+    if (exact) {
+      ++summary.exact_units;
+      progress.skip(unit_solve_work(m));
+      continue;
+    }
+    std::map<Material, bool> faithful;
+    if (!dependencies_faithful(play, m, faithful, error)) return BuildStatus::Failed;
+    const Article62Exits exits(*theory, play, std::move(faithful));
+    UnitSolution solution;
+    switch (solve_unit_article62(m, exits, kArticle62Plies, &progress, solution, dir)) {
+      case SolveStatus::Interrupted:
+        error = "interrupted; completed tables are kept, rerun to resume";
+        return BuildStatus::Interrupted;
+      case SolveStatus::Failed:
+        error = "solving " + m.name() + " under article 6.2: " + solution.error;
+        return BuildStatus::Failed;
+      case SolveStatus::Ok: break;
+    }
+    if (const auto e = exits.error()) {
+      error = "solving " + m.name() + " under article 6.2: " + *e;
+      return BuildStatus::Failed;
+    }
+    for (std::size_t k = 0; k < solution.materials.size(); ++k)
+      if (!write_r62_table(dir, solution, k, *theory, error)) return BuildStatus::Failed;
+    std::error_code ec;
+    for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(dir, t), ec);
+    summary.solved.push_back(m);
+  }
+  progress.finish();
+  summary.seconds = watch.lap();
+  return BuildStatus::Ok;
+}
+
+}  // namespace dtb::gen

@@ -1,0 +1,124 @@
+#include "solver/table_loading.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "probe/capture_check.h"
+#include "rules/movegen.h"
+
+namespace dtb::gen {
+
+std::string wdl_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Wdl);
+}
+
+std::string mtc_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Mtc);
+}
+
+std::string r62_table_path(const std::string& dir, const Material& m) {
+  return dir + "/" + m.name() + table_extension(TableKind::Article62);
+}
+
+TableError open_checked_table(const std::string& path, const Material& m, std::unique_ptr<TableReader>& out,
+                              TableKind kind) {
+  TableError error;
+  out = TableReader::open(path, &error);
+  if (!out) return error;
+  const PositionIndex index(m);
+  auto bad = [&](const std::string& what) {
+    out.reset();
+    return TableError{TableStatus::BadHeader, path + ": " + what};
+  };
+  if (out->material() != m) return bad("holds material " + out->material().name() + ", not " + m.name());
+  if (out->kind() != kind) return bad(std::string("is not a ") + table_extension(kind) + " table");
+  if (out->positions() != index.size())
+    return bad("has " + std::to_string(out->positions()) + " positions, the index has " +
+               std::to_string(index.size()));
+  if (TableError e = out->verify_all()) {
+    out.reset();
+    return e;
+  }
+  return {};
+}
+
+Wdl resolve_captures(const Position& p, const FinishedValues& store) {
+  if (popcount(p.pieces(opposite(p.side))) == 1) return Wdl::Win;  // any capture takes the last piece
+  // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
+  thread_local MoveList list;
+  generate_moves(p, list);
+  Wdl best = Wdl::Loss;
+  for (const Move& m : list) {
+    best = std::max(best, negate(store.value(make_move(p, m))));
+    if (best == Wdl::Win) break;  // nothing beats it: skip the other successors' lookups
+  }
+  return best;
+}
+
+namespace {
+
+// Decodes every block in parallel into WDL | kCaptureFlag bytes (capture
+// positions resolved through `store`) and hands each block to
+// `sink(first_index, bytes)`.
+template <class Sink>
+TableError decode_values(const TableReader& reader, const PositionIndex& index, const FinishedValues& store,
+                         Sink&& sink) {
+  const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
+  const std::uint64_t per_block = reader.positions_per_block();
+  std::atomic<std::int64_t> first_bad{-1};
+  TableError error;
+#pragma omp parallel
+  {
+    std::vector<std::uint16_t> block;
+    std::vector<std::uint8_t> values;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      if (first_bad.load() >= 0) continue;
+      TableError e = reader.decode_block(static_cast<std::uint64_t>(b), block);
+      const std::uint64_t first = static_cast<std::uint64_t>(b) * per_block;
+      values.assign(block.size(), 0);
+      for (std::size_t k = 0; !e && k < block.size(); ++k) {
+        const std::uint64_t i = first + k;
+        const Position p = index.unrank(i);
+        if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
+          values[k] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(resolve_captures(p, store)) | kCaptureFlag);
+        } else if (block[k] > 2) {
+          e = TableError{TableStatus::DecodeError,
+                         "value " + std::to_string(block[k]) + " out of range at index " + std::to_string(i)};
+        } else {
+          values[k] = static_cast<std::uint8_t>(block[k]);
+        }
+      }
+      if (!e) sink(first, values);
+      if (e) {
+        std::int64_t expected = -1;
+        if (first_bad.compare_exchange_strong(expected, b)) {
+#pragma omp critical(dtb_load_error)
+          error = e;
+        }
+      }
+    }
+  }
+  return error;
+}
+
+}  // namespace
+
+TableError load_table_values(const TableReader& reader, const PositionIndex& index,
+                             const FinishedValues& store, std::vector<std::uint8_t>& values) {
+  values.assign(index.size(), 0);
+  return decode_values(reader, index, store, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
+    std::copy(block.begin(), block.end(), values.begin() + static_cast<std::ptrdiff_t>(first));
+  });
+}
+
+TableError load_table_values(const TableReader& reader, const PositionIndex& index,
+                             const FinishedValues& store, UnitValues& values) {
+  return decode_values(reader, index, store, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
+    UnitValues::Appender append(values);
+    for (std::size_t k = 0; k < block.size(); ++k)
+      append.set(first + k, static_cast<Wdl>(block[k] & kValueMask), (block[k] & kCaptureFlag) != 0);
+  });
+}
+
+}  // namespace dtb::gen

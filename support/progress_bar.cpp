@@ -1,0 +1,105 @@
+#include "support/progress_bar.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace dtb::gen {
+namespace {
+
+std::string format_duration(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  return buf;
+}
+
+}  // namespace
+
+std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done, std::uint64_t skipped,
+                                        double elapsed_seconds) {
+  done = std::min(done, total);
+  const double worked = static_cast<double>(done - std::min(skipped, done));
+  if (done >= total || worked <= 0.001 * static_cast<double>(total) || elapsed_seconds <= 1.0) return std::nullopt;
+  return elapsed_seconds * static_cast<double>(total - done) / worked;
+}
+
+ProgressBar::ProgressBar(std::string task, std::uint64_t total_work, bool enabled)
+    : task_(std::move(task)),
+      total_(std::max<std::uint64_t>(total_work, 1)),
+      enabled_(enabled),
+      tty_(isatty(STDERR_FILENO) == 1),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
+
+ProgressBar::~ProgressBar() {
+  // A bar interrupted by an error still ends its line on a terminal.
+  if (enabled_ && tty_ && !finished_) std::fputc('\n', stderr);
+}
+
+void ProgressBar::set_item(const std::string& item) {
+  if (!enabled_) return;
+  {
+    std::lock_guard lock(mutex_);
+    item_ = item;
+  }
+  // On a terminal a new item redraws at once; in a log it waits for the next
+  // line (every 10 s): a unit's levels change several times a second on
+  // small tables, and one line per change made logs of thousands of lines.
+  draw(tty_);
+}
+
+void ProgressBar::advance(std::uint64_t work) {
+  done_.fetch_add(work * weight_, std::memory_order_relaxed);
+  if (enabled_) draw(false);
+}
+
+void ProgressBar::skip(std::uint64_t work) {
+  skipped_.fetch_add(work * weight_, std::memory_order_relaxed);
+  advance(work);
+}
+
+void ProgressBar::finish() {
+  if (!enabled_ || finished_) return;
+  done_.store(total_);
+  draw(true);
+  finished_ = true;
+  if (tty_) std::fputc('\n', stderr);
+}
+
+void ProgressBar::draw(bool force) {
+  // Redraw at most 5 times a second on a terminal, every 10 s in a log
+  // (and at the end).
+  const auto interval = tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000);
+  std::unique_lock lock(mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) return;  // someone else is drawing: skip, never wait
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && now - last_draw_ < interval) return;
+  last_draw_ = now;
+
+  const double done = static_cast<double>(std::min(done_.load(), total_));
+  const double fraction = done / static_cast<double>(total_);
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  std::string eta = "--";
+  if (fraction >= 1.0)
+    eta = "done in " + format_duration(elapsed);
+  else if (const auto left = remaining_seconds(total_, done_.load(), skipped_.load(), elapsed))
+    eta = "ETA " + format_duration(*left);
+
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(fraction * kWidth);
+  const std::string bar = std::string(filled, '#') + std::string(kWidth - filled, '.');
+  if (tty_)
+    std::fprintf(stderr, "\r%s [%s] %5.1f%%  %-12s %-18s\x1b[K", task_.c_str(), bar.c_str(),
+                 100.0 * fraction, item_.c_str(), eta.c_str());
+  else
+    std::fprintf(stderr, "%s %5.1f%%  %s  %s\n", task_.c_str(), 100.0 * fraction, item_.c_str(),
+                 eta.c_str());
+  std::fflush(stderr);
+}
+
+}  // namespace dtb::gen

@@ -1,0 +1,158 @@
+#include "tests/reference/reference_solver.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "rules/movegen.h"
+
+namespace dtb::reference {
+namespace {
+
+// Squares a piece of each kind may stand on.
+bool allowed(int square, bool man, Color c) {
+  if (!man) return true;
+  return c == Color::White ? square > 5 : square < 46;  // never on their own promotion row
+}
+
+struct Kind {
+  int count;
+  bool man;
+  Color colour;
+};
+
+// Place the pieces of kinds[k..] in increasing square order, then record.
+void place(const std::vector<Kind>& kinds, std::size_t k, int first_square, int left, Position p,
+           std::vector<Position>& out) {
+  if (k == kinds.size()) {
+    out.push_back(p);
+    return;
+  }
+  if (left == 0) {
+    place(kinds, k + 1, 1, k + 1 < kinds.size() ? kinds[k + 1].count : 0, p, out);
+    return;
+  }
+  const Kind& kind = kinds[k];
+  for (int s = first_square; s <= 50; ++s) {
+    const Bitboard b = square_bb(s);
+    if ((p.white | p.black) & b || !allowed(s, kind.man, kind.colour)) continue;
+    Position q = p;
+    (kind.colour == Color::White ? q.white : q.black) |= b;
+    if (!kind.man) q.kings |= b;
+    place(kinds, k, s + 1, left - 1, q, out);
+  }
+}
+
+}  // namespace
+
+ReferenceTable::ReferenceTable(const Material& m) : material_(m) {
+  if (m.pieces() > 4) throw std::invalid_argument("the reference solver handles up to 4 pieces");
+  const std::vector<Kind> kinds = {{m.white_kings, false, Color::White},
+                                   {m.white_men, true, Color::White},
+                                   {m.black_kings, false, Color::Black},
+                                   {m.black_men, true, Color::Black}};
+  for (Color side : {Color::White, Color::Black}) {
+    Position empty;
+    empty.side = side;
+    place(kinds, 0, 1, kinds[0].count, empty, positions_[int(side)]);
+    values_[int(side)].assign(std::size_t{1} << (6 * m.pieces()), 3);
+  }
+}
+
+// The squares of white kings, white men, black kings, black men in that
+// order (ascending within each), 6 bits each.
+std::uint32_t ReferenceTable::key(const Position& p) {
+  std::uint32_t k = 0;
+  for (Bitboard set : {p.white & p.kings, p.white & ~p.kings, p.black & p.kings, p.black & ~p.kings})
+    for (int s = 1; s <= 50; ++s)
+      if (set & square_bb(s)) k = k << 6 | static_cast<std::uint32_t>(s);
+  return k;
+}
+
+ReferenceTable solve_material(const Material& m, const Oracle& oracle) {
+  ReferenceTable table(m);
+  std::vector<Position> unknown = table.positions(Color::White);
+  unknown.insert(unknown.end(), table.positions(Color::Black).begin(), table.positions(Color::Black).end());
+
+  // Value of a successor for ITS mover, or 3 if still unknown.
+  auto successor_value = [&](const Position& s) -> std::uint8_t {
+    if (s.pieces(s.side) == 0) return static_cast<std::uint8_t>(Wdl::Loss);
+    if (material_of(s) == m) return table.raw(s);
+    return static_cast<std::uint8_t>(oracle(s));
+  };
+
+  for (bool changed = true; changed;) {
+    // Jacobi sweep: decide from the values of the previous sweep only, then
+    // apply, so the sweep may run in parallel.
+    std::vector<std::uint8_t> decided(unknown.size(), 3);
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (std::size_t i = 0; i < unknown.size(); ++i) {
+      // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
+      thread_local MoveList list;
+      generate_moves(unknown[i], list);
+      bool all_known = true;
+      int best = static_cast<int>(Wdl::Loss);
+      for (const Move& mv : list) {
+        const std::uint8_t v = successor_value(make_move(unknown[i], mv));
+        if (v == 3) {
+          all_known = false;
+          continue;
+        }
+        best = std::max(best, 2 - int(v));
+      }
+      if (best == int(Wdl::Win) || all_known) decided[i] = static_cast<std::uint8_t>(best);
+    }
+    changed = false;
+    std::vector<Position> still;
+    for (std::size_t i = 0; i < unknown.size(); ++i) {
+      if (decided[i] == 3) {
+        still.push_back(unknown[i]);
+      } else {
+        table.set(unknown[i], static_cast<Wdl>(decided[i]));
+        changed = true;
+      }
+    }
+    unknown.swap(still);
+  }
+  for (const Position& p : unknown) table.set(p, Wdl::Draw);  // no forced result: endless, a draw
+  return table;
+}
+
+// Every material with exactly n pieces, fewer men first: a promotion adds a
+// king and removes a man, so this order has every dependency solved first.
+std::vector<Material> materials_with(int n) {
+  std::vector<Material> out;
+  for (int wk = 0; wk <= n; ++wk)
+    for (int wm = 0; wk + wm <= n; ++wm)
+      for (int bk = 0; wk + wm + bk <= n; ++bk) {
+        const int bm = n - wk - wm - bk;
+        if (wk + wm == 0 || bk + bm == 0) continue;
+        out.push_back(Material{std::uint8_t(wk), std::uint8_t(wm), std::uint8_t(bk), std::uint8_t(bm)});
+      }
+  std::stable_sort(out.begin(), out.end(), [](const Material& a, const Material& b) { return a.men() < b.men(); });
+  return out;
+}
+
+// Dependencies looked up in the reference's own earlier results.
+Oracle oracle_of(const std::map<Material, ReferenceTable>& solved) {
+  return [&solved](const Position& p) {
+    if (const auto it = solved.find(material_of(p)); it != solved.end()) return static_cast<Wdl>(it->second.raw(p));
+    // A table of M holds both sides to move, so it also answers for
+    // reversed(M) through the colour symmetry of the rules.
+    const Position r = colour_reversed(p);
+    if (const auto it = solved.find(material_of(r)); it != solved.end()) return static_cast<Wdl>(it->second.raw(r));
+    throw std::logic_error("reference dependency missing: " + material_of(p).name());
+  };
+}
+
+// The reference's own values of every material up to 3 pieces.
+const std::map<Material, ReferenceTable>& reference_up_to_3() {
+  static const auto solved = [] {
+    std::map<Material, ReferenceTable> out;
+    for (int n = 2; n <= 3; ++n)
+      for (const Material& m : materials_with(n)) out.emplace(m, solve_material(m, oracle_of(out)));
+    return out;
+  }();
+  return solved;
+}
+
+}  // namespace dtb::reference

@@ -1,0 +1,598 @@
+#include "verify/verifier.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <filesystem>
+#include <limits>
+
+#include "compress/table_file.h"
+#include "gen/checksums.h"
+#include "gen/cost_model.h"
+#include "gen/finished_tables.h"
+#include "verify/article62_verifier.h"
+#include "gen/article62_builder.h"
+#include "probe/perfect_play.h"
+#include "probe/tablebase.h"
+#include "support/interrupt.h"
+#include "support/large_array.h"
+#include "verify/mtc_verifier.h"
+#include "support/progress_bar.h"
+#include "solver/slice_order.h"
+#include "gen/table_discovery.h"
+#include "gen/table_builder.h"
+#include "solver/unit_solver.h"
+#include "solver/unmove.h"
+#include "index/position_index.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+
+namespace dtb::gen {
+namespace {
+
+constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+
+// Positions per scheduling chunk of a level.
+constexpr std::uint64_t kChunk = 4096;
+
+// The verifier's byte per position of the level being checked (verifier.h):
+//   0 .. kMaxCounter   a stored loss waiting for proofs of that many of its
+//                      in-level successors (0 left over: its forward check failed)
+//   kPendingWin        a stored win without a proof yet
+//   kProvenAt[parity]  proven, to be propagated in the round of that parity
+//   kSettled           proven and propagated, or a draw, or a capture position
+namespace check_state {
+constexpr int kMaxCounter = 200;
+constexpr std::uint8_t kPendingWin = 250;
+constexpr std::array<std::uint8_t, 2> kProvenAt = {251, 252};
+constexpr std::uint8_t kSettled = 253;
+constexpr bool proven(std::uint8_t s) { return s >= kProvenAt[0]; }
+}  // namespace check_state
+
+void atomic_min(std::atomic<std::uint64_t>& a, std::uint64_t v) {
+  std::uint64_t cur = a.load();
+  while (v < cur && !a.compare_exchange_weak(cur, v)) {
+  }
+}
+
+struct CheckedTable {
+  Material material;
+  PositionIndex index;
+  SliceLevels levels;
+  std::unique_ptr<UnitValues> values;  // stored values, captures resolved
+  // The level being checked, in local order (LevelCursor).
+  std::span<const std::uint32_t> slices;
+  std::uint64_t positions = 0;
+  LargeArray<std::uint8_t> state;
+  std::array<std::vector<std::atomic<bool>>, 2> pending;  // [parity][chunk] holds proven positions to propagate
+  std::atomic<std::uint64_t> first_mismatch{kNone};      // table index
+  explicit CheckedTable(const Material& m)
+      : material(m), index(m), levels(index), values(std::make_unique<UnitValues>(index.size())) {}
+  std::uint64_t kps() const { return index.kings_per_slice(); }
+  void start_level(int a) {
+    slices = levels.level(a);
+    positions = levels.positions(a);
+    resize_for_overwrite(state, positions);
+    for (auto& flags : pending) flags = std::vector<std::atomic<bool>>((positions + kChunk - 1) / kChunk);
+    first_mismatch = kNone;
+  }
+  void mark_pending(int parity, std::uint64_t local) {
+    std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][local / kChunk];
+    if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
+  }
+  std::atomic_ref<std::uint8_t> at(std::uint64_t local) { return std::atomic_ref<std::uint8_t>(state[local]); }
+};
+
+// What the moves of one position imply, read forwards from the stored values.
+struct Forward {
+  Wdl implied = Wdl::Loss;  // best of the negated successor values ("no move" loses)
+  bool win_proof = false;   // some move reaches a proven loss
+  bool loss_proof = true;   // every move reaches a proven win
+  int in_level = 0;         // successors in this level that need a proof of their own
+};
+
+class UnitChecker {
+ public:
+  UnitChecker(std::vector<CheckedTable*> tables, const FinishedValues& store, ProgressBar& progress)
+      : tables_(std::move(tables)), store_(store), progress_(progress) {}
+
+  // Check every level, from the most advanced down (slice_order.h); false
+  // with a message on the first failure.
+  bool run(int& rounds, std::string& failure) {
+    rounds = 0;
+    for (int a = tables_.front()->levels.levels() - 1; a >= 0; --a) {
+      level_ = a;
+      if (tables_.front()->levels.levels() > 1)
+        progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
+      for (CheckedTable* t : tables_) t->start_level(a);
+      for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
+      if (interrupted(failure) || report_mismatch(failure)) return false;
+      int round = 0;
+      while (propagation_round(round & 1) > 0) ++round;
+      rounds = std::max(rounds, round);
+      if (interrupted(failure) || report_unproven(failure)) return false;
+      for (CheckedTable* t : tables_) progress_.advance(t->positions);
+    }
+    for (CheckedTable* t : tables_) t->state = {};
+    return true;
+  }
+
+ private:
+  int other(int t) const { return tables_.size() == 1 ? 0 : 1 - t; }
+
+  static bool interrupted(std::string& failure) {
+    if (!interrupt_requested()) return false;
+    failure = "interrupted";
+    return true;
+  }
+
+  // Local index, in table u's level, of the first position of the slice
+  // with the men of `p` (a position in u's colours: White or Black to move).
+  // King moves keep the men, so one lookup serves all of a position's
+  // in-level successors or predecessors.
+  std::uint64_t slice_start(const CheckedTable& u, const Position& p) const {
+    const std::uint64_t s = u.index.rank_men(p.men_of(Color::White), p.men_of(Color::Black));
+    return u.levels.ordinal(level_, static_cast<std::uint32_t>(s)) * u.kps();
+  }
+
+  // What to look for among the moves of a position.
+  enum class Need {
+    Everything,     // the implied value and the in-level count
+    ProvenLoss,     // stop at a move that reaches a proven loss (a win's proof)
+    AllProvenWins,  // stop at a move that does not reach a proven win (a loss's proof)
+  };
+
+  // Position p of table t, White to move, that need not capture (so none of
+  // its moves captures): each successor's stored value and whether that
+  // value is proven. A king move stays in the level: its value is proven if
+  // it is a capture position (derived from smaller tables) or, if
+  // `read_states`, when this level's state says so (step 1 writes those
+  // states, so there it counts as not proven yet). A man move goes to the
+  // level above and a promotion to a smaller table: both checked before, so
+  // proven. `need` lets a proof stop at the first move that decides it.
+  Forward evaluate(int t, const Position& p, Need need, bool read_states) {
+    CheckedTable& u = *tables_[static_cast<std::size_t>(other(t))];
+    // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
+    thread_local MoveList list;
+    generate_quiet_moves(p, list);  // the caller knows p has no capture (its flag)
+    // First every successor's index in u, prefetching its stored value: the
+    // values are scattered over the table, and waiting for each miss in turn
+    // was half of the verifier's time. kPromotion: not in u.
+    constexpr std::uint64_t kPromotion = kNone;
+    thread_local std::array<std::uint64_t, MoveList::kCapacity> index;
+    thread_local std::array<std::uint64_t, MoveList::kCapacity> kings_rank;  // king moves; else kNone
+    const int kings = popcount(p.kings);
+    std::uint64_t slice_first = kNone;  // of the in-level successors in u
+    for (int k = 0; k < list.size; ++k) {
+      const Position s = make_move(p, list[k]);
+      const Position w = colour_reversed(s);
+      const auto at = static_cast<std::size_t>(k);
+      kings_rank[at] = kNone;
+      if (popcount(s.kings) != kings) {
+        index[at] = kPromotion;
+        continue;
+      }
+      if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
+        index[at] = u.index.rank(w);  // a man move: the level above
+      } else {  // a king move: this level, all in one slice of u
+        if (slice_first == kNone)
+          slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
+        kings_rank[at] = u.index.kings_rank(w);
+        index[at] = slice_first + kings_rank[at];
+      }
+      u.values->prefetch(index[at]);
+    }
+    Forward f;
+    std::uint64_t local_first = kNone;  // of the in-level successors in u's level
+    for (int k = 0; k < list.size; ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      const std::uint64_t j = index[at];
+      Wdl v;
+      bool proven = true;
+      if (j == kPromotion) {
+        v = store_.value(make_move(p, list[k]));  // a smaller table
+      } else {
+        v = u.values->value(j);
+        if (kings_rank[at] != kNone && !u.values->capture(j)) {
+          ++f.in_level;
+          proven = false;
+          if (read_states) {
+            if (local_first == kNone) local_first = slice_start(u, colour_reversed(make_move(p, list[k])));
+            proven = check_state::proven(u.at(local_first + kings_rank[at]).load(std::memory_order_relaxed));
+          }
+        }
+      }
+      f.implied = std::max(f.implied, negate(v));
+      f.win_proof |= v == Wdl::Loss && proven;
+      f.loss_proof &= v == Wdl::Win && proven;
+      if (need == Need::ProvenLoss && f.win_proof) break;
+      if (need == Need::AllProvenWins && !f.loss_proof) break;
+    }
+    return f;
+  }
+
+  // Step 1 for every position of the level, and the start of step 2.
+  void first_pass(int t) {
+    using namespace check_state;
+    CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+    const std::uint64_t chunks = (s.positions + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      if (interrupt_requested()) continue;
+      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      bool frontier = false;
+      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
+        const std::uint64_t k = cursor.index();
+        const Wdl stored = s.values->value(k);
+        if (s.values->capture(k)) {  // derived from smaller tables by the loader
+          s.state[i] = kSettled;
+          continue;
+        }
+        const Forward f = evaluate(t, s.index.unrank(k), stored == Wdl::Win ? Need::ProvenLoss : Need::Everything, false);
+        if (f.implied != stored) atomic_min(s.first_mismatch, k);
+        std::uint8_t st = kSettled;
+        if (stored == Wdl::Win) st = f.win_proof ? kProvenAt[0] : kPendingWin;
+        if (stored == Wdl::Loss) st = f.loss_proof ? kProvenAt[0] : static_cast<std::uint8_t>(std::min(f.in_level, kMaxCounter));
+        s.state[i] = st;
+        frontier |= st == kProvenAt[0];
+      }
+      if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
+      progress_.advance(end - c * kChunk);
+    }
+  }
+
+  // Step 2: undo the king moves into a proven position q (table t, local i)
+  // to find the predecessors it may prove. The un-moves only say where to
+  // look: a predecessor is marked proven only after a forward check of its
+  // own moves, so a wrong un-move can cost a proof, never fake one.
+  void propagate_from(int t, const LevelCursor& cursor, int next) {
+    using namespace check_state;
+    CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+    const int ut = other(t);
+    CheckedTable& u = *tables_[static_cast<std::size_t>(ut)];
+    const Wdl v = s.values->value(cursor.index());
+    const Position after = colour_reversed(s.index.unrank(cursor.index()));
+    const std::uint64_t start = slice_start(u, after);
+    // The predecessors first, their states prefetched (as the solver does).
+    thread_local std::vector<std::pair<Position, std::uint64_t>> predecessors;
+    predecessors.clear();
+    for_each_king_predecessor(after, [&](const Position& before) {
+      // j is the index of `before` if it has after's men and White to move;
+      // then the forward checks below are about the position at j.
+      if (before.side != Color::White || before.men_of(Color::White) != after.men_of(Color::White) ||
+          before.men_of(Color::Black) != after.men_of(Color::Black))
+        return;
+      const std::uint64_t j = start + u.index.kings_rank(before);
+      __builtin_prefetch(&u.state[j]);
+      predecessors.emplace_back(before, j);
+    });
+    for (const auto& [before, j] : predecessors) {
+      std::atomic_ref<std::uint8_t> ref = u.at(j);
+      std::uint8_t st = ref.load(std::memory_order_relaxed);
+      if (v == Wdl::Loss) {  // a move to a proven loss may prove a win
+        if (st != kPendingWin || !has_quiet_move_to(before, after)) continue;
+        if (ref.compare_exchange_strong(st, kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed))
+          u.mark_pending(next, j);
+        continue;
+      }
+      while (st >= 1 && st <= kMaxCounter) {  // one more move of a stored loss proven bad
+        const std::uint8_t n = static_cast<std::uint8_t>(st - 1);
+        if (!ref.compare_exchange_weak(st, n, std::memory_order_relaxed)) continue;
+        if (n == 0 && evaluate(ut, before, Need::AllProvenWins, true).loss_proof) {
+          ref.store(kProvenAt[static_cast<std::size_t>(next)], std::memory_order_relaxed);
+          u.mark_pending(next, j);
+        }
+        break;
+      }
+    }
+  }
+
+  // The forward check of a win's proof: `after` is a proven loss, so
+  // `before` is a proven win if the move generator (not the un-move that
+  // found it) gives it a move to `after`. Cheaper than evaluate(): no
+  // successor is ranked or looked up.
+  static bool has_quiet_move_to(const Position& before, const Position& after) {
+    thread_local MoveList list;  // 16 KB: not zero-filled per call
+    generate_quiet_moves(before, list);
+    for (int k = 0; k < list.size; ++k)
+      if (make_move(before, list[k]) == after) return true;
+    return false;
+  }
+
+  // One round: propagate every proven position of this parity. Returns how many.
+  std::uint64_t propagation_round(int parity) {
+    using namespace check_state;
+    std::vector<std::pair<int, std::uint64_t>> tasks;  // (table, chunk)
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      auto& flags = tables_[t]->pending[static_cast<std::size_t>(parity)];
+      for (std::uint64_t c = 0; c < flags.size(); ++c)
+        if (flags[c].exchange(false, std::memory_order_relaxed)) tasks.emplace_back(static_cast<int>(t), c);
+    }
+    std::uint64_t propagated = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : propagated)
+    for (std::size_t k = 0; k < tasks.size(); ++k) {
+      if (interrupt_requested()) continue;
+      const auto [t, c] = tasks[k];
+      CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
+        if (s.state[i] != kProvenAt[static_cast<std::size_t>(parity)]) continue;
+        propagate_from(t, cursor, 1 - parity);
+        s.at(i).store(kSettled, std::memory_order_relaxed);
+        ++propagated;
+      }
+    }
+    return propagated;
+  }
+
+  std::string describe(const CheckedTable& t, std::uint64_t i) const {
+    return t.material.name() + " index " + std::to_string(i) + ": " + to_fen(t.index.unrank(i));
+  }
+
+  bool report_mismatch(std::string& failure) {
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      const CheckedTable& s = *tables_[t];
+      const std::uint64_t i = s.first_mismatch.load();
+      if (i == kNone) continue;
+      const Wdl implied = evaluate(static_cast<int>(t), s.index.unrank(i), Need::Everything, false).implied;
+      failure = "value mismatch at " + describe(s, i) + " stored " + std::string(to_string(s.values->value(i))) +
+                ", its moves imply " + std::string(to_string(implied));
+      return true;
+    }
+    return false;
+  }
+
+  bool report_unproven(std::string& failure) const {
+    for (const CheckedTable* t : tables_) {
+      LevelCursor cursor(t->slices, t->kps(), 0);
+      std::uint64_t first = kNone;
+      for (std::uint64_t i = 0; i < t->positions; ++i, cursor.next())
+        if (t->state[i] != check_state::kSettled) first = std::min(first, cursor.index());
+      if (first == kNone) continue;
+      failure = "unfounded value at " + describe(*t, first) + " stored " +
+                std::string(to_string(t->values->value(first))) +
+                ", but no finite forced line proves it (a self-consistent cycle)";
+      return true;
+    }
+    return false;
+  }
+
+  std::vector<CheckedTable*> tables_;
+  const FinishedValues& store_;
+  ProgressBar& progress_;
+  int level_ = 0;
+};
+
+// The table files of m in the directory, by the names a checksum list
+// gives them: its .wdl table and, if it has them, its .mtc and .r62 tables.
+std::vector<std::string> table_file_names(const std::string& dir, const Material& m) {
+  std::vector<std::string> names;
+  for (const TableKind kind : {TableKind::Wdl, TableKind::Mtc, TableKind::Article62}) {
+    if (kind == TableKind::Mtc && !has_mtc_table(dir, m)) continue;
+    if (kind == TableKind::Article62 && !has_r62_table(dir, m)) continue;
+    names.push_back(m.name() + table_extension(kind));
+  }
+  return names;
+}
+
+// Every .wdl table of the directory must be listed with its XXH3 (the list
+// may name more: tables/CHECKSUMS lists sets larger than most builds). An
+// .mtc or .r62 table is compared where the list names it; one it does not
+// name is counted, not failed: lists written before .mtc files were listed
+// name only .wdl files, and the committed list names the .mtc files of the
+// builds that made them, not of every set a user may build.
+bool compare_checksums(const VerifyOptions& options, const std::vector<Material>& materials,
+                       VerifyReport& report, std::string& failure) {
+  if (options.checksums_file.empty()) return true;
+  ChecksumList expected;
+  if (!read_checksum_list(options.checksums_file, expected, failure)) return false;
+  for (const Material& m : materials)
+    for (const std::string& name : table_file_names(options.dir, m)) {
+      const auto it = expected.find(name);
+      if (it == expected.end()) {
+        if (name != m.name() + table_extension(TableKind::Wdl)) {
+          ++report.checksums_unlisted;
+          continue;
+        }
+        failure = name + " is not listed in " + options.checksums_file;
+        return false;
+      }
+      std::uint64_t actual = 0;
+      if (!file_xxh3(options.dir + "/" + name, actual, failure)) return false;
+      if (actual != it->second) {
+        failure = name + ": XXH3 " + format_hash(actual) + " differs from " + format_hash(it->second) +
+                  " in " + options.checksums_file;
+        return false;
+      }
+      ++report.checksums_compared;
+    }
+  return true;
+}
+
+bool write_checksums(const VerifyOptions& options, const std::vector<Material>& materials, std::string& failure) {
+  if (options.write_checksums_file.empty()) return true;
+  ChecksumList list;
+  for (const Material& m : materials)
+    for (const std::string& name : table_file_names(options.dir, m))
+      if (!file_xxh3(options.dir + "/" + name, list[name], failure)) return false;
+  return write_checksum_list(options.write_checksums_file, list, failure);
+}
+
+// A checked unit's tables and values, and how many of them have a table of
+// a further kind (`has`: has_mtc_table, has_r62_table).
+struct UnitParts {
+  std::vector<Material> materials;
+  std::vector<const UnitValues*> values;
+  int present = 0;
+};
+
+UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+                     bool (*has)(const std::string&, const Material&)) {
+  UnitParts parts;
+  for (const auto& t : unit) {
+    parts.materials.push_back(t->material);
+    parts.values.push_back(t->values.get());
+    parts.present += has(dir, t->material);
+  }
+  return parts;
+}
+
+// The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
+bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+               const FinishedValues& finished, ProgressBar& progress, VerifyReport& report, std::string& failure) {
+  const auto [materials, values, present] = unit_parts(dir, unit, has_mtc_table);
+  if (present == 0) return true;
+  if (present != static_cast<int>(unit.size())) {
+    failure = "the unit of " + materials.front().name() + " has a .mtc table for one colour only";
+    return false;
+  }
+  if (!verify_unit_mtc(dir, materials, values, finished, &progress, failure)) return false;
+  report.mtc_tables += present;
+  return true;
+}
+
+// The unit's .r62 tables, if it has any (article62_verifier.h): all or none, and
+// only beside its .mtc tables. The tables it converts into are valued under
+// 6.2 from a fresh count as the rule-aware solve valued them (Article62Exits),
+// read through `base`, a probe handle on the directory opened for them.
+bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+               const FinishedValues& finished, std::unique_ptr<probe::Tablebase>& base, ProgressBar& progress,
+               VerifyReport& report, std::string& failure) {
+  const auto [materials, values, present] = unit_parts(dir, unit, has_r62_table);
+  if (present == 0) return true;
+  if (present != static_cast<int>(unit.size()) || !has_mtc_table(dir, materials.front())) {
+    failure = "the unit of " + materials.front().name() + " has .r62 tables for one colour only, or no .mtc tables";
+    return false;
+  }
+  probe::ProbeError pe;
+  if (!base && probe::Tablebase::open(dir, 64u << 20, base, &pe) != DTB_OK) {
+    failure = pe.message;
+    return false;
+  }
+  probe::PerfectPlay play(*base, dir);
+  std::map<Material, bool> faithful;
+  if (!dependencies_faithful(play, materials.front(), faithful, failure)) return false;
+  const Article62Exits exits(finished, play, std::move(faithful));
+  if (!verify_unit_r62(dir, materials, values, exits, &progress, failure)) return false;
+  report.r62_tables += present;
+  return true;
+}
+
+// The files of a unit a journal entry vouches for, with their XXH3: its
+// .wdl tables and, if it has them, its .mtc and .r62 tables.
+bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit, ChecksumList& hashes,
+                      std::string& failure) {
+  hashes.clear();
+  for (const Material& m : unit)
+    for (const std::string& name : table_file_names(dir, m))
+      if (!file_xxh3(dir + "/" + name, hashes[name], failure)) return false;
+  return true;
+}
+
+// The progress work of checking table m: two passes over its WDL values
+// (the first pass and the proof rounds, UnitChecker) and one over its MTC.
+std::uint64_t verify_work(const std::string& dir, const Material& m) {
+  const std::uint64_t n = PositionIndex(m).size();
+  return 2 * n + (has_mtc_table(dir, m) ? n : 0) + (has_r62_table(dir, m) ? n : 0);
+}
+
+bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
+  for (const auto& [name, hash] : hashes) {
+    const auto it = journal.find(name);
+    if (it == journal.end() || it->second != hash) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
+  std::vector<Material> materials;
+  if (!discover_tables(options.dir, materials, failure)) return false;
+  if (!compare_checksums(options, materials, report, failure)) return false;
+  if (options.checksums_only) {
+    for (const Material& m : materials) {
+      report.positions += PositionIndex(m).size();
+      ++report.tables;
+    }
+    return write_checksums(options, materials, failure);
+  }
+  std::uint64_t work = 0;
+  for (const Material& m : materials) work += verify_work(options.dir, m);
+  ProgressBar progress("verify", work, options.show_progress);
+  // Dependencies are read as `dtb gen` reads them: verified tables stay
+  // resident while later units read them, the rest comes from the files
+  // through the probe's block cache (finished_tables.h). So the verifier
+  // holds the unit it checks (2 bytes a position) and a bounded rest, not
+  // every table.
+  int max_pieces = 0;
+  std::vector<Material> units;
+  for (const Material& m : materials) {
+    max_pieces = std::max(max_pieces, m.pieces());
+    if (m <= m.reversed()) units.push_back(m);
+  }
+  const std::uint64_t budget = default_memory_bytes();
+  std::unique_ptr<FinishedTables> finished;
+  try {
+    finished = std::make_unique<FinishedTables>(options.dir, max_pieces, budget / 8, budget / 2);
+  } catch (const std::exception& e) {
+    failure = e.what();
+    return false;
+  }
+  std::unique_ptr<probe::Tablebase> base;  // for the .r62 checks, opened if there are any
+  ChecksumList journal;
+  if (!options.journal_file.empty() && std::filesystem::exists(options.journal_file) &&
+      !read_checksum_list(options.journal_file, journal, failure))
+    return false;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const Material& m = units[k];
+    ChecksumList hashes;
+    if (!options.journal_file.empty()) {
+      if (!unit_file_hashes(options.dir, unit_of(m), hashes, failure)) return false;
+      if (journal_lists(journal, hashes)) {  // verified by an earlier run: read from its files from now on
+        for (const Material& t : unit_of(m)) {
+          progress.skip(verify_work(options.dir, t));
+          report.positions += PositionIndex(t).size();
+          ++report.tables;
+          ++report.tables_from_journal;
+        }
+        continue;
+      }
+    }
+    std::vector<std::unique_ptr<CheckedTable>> unit;
+    std::vector<CheckedTable*> pointers;
+    for (const Material& t : unit_of(m)) {
+      unit.push_back(std::make_unique<CheckedTable>(t));
+      progress.set_item(t.name());
+      std::uint64_t bytes = 0;
+      if (!load_checked(options.dir, t, *finished, *unit.back()->values, bytes, failure)) return false;
+      pointers.push_back(unit.back().get());
+    }
+    int rounds = 0;
+    if (!UnitChecker(pointers, *finished, progress).run(rounds, failure)) return false;
+    if (const auto e = finished->error()) {
+      failure = *e;
+      return false;
+    }
+    report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
+    if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
+    if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
+    const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
+    for (auto& t : unit) {
+      report.positions += t->index.size();
+      ++report.tables;
+      finished->keep(t->material, std::move(t->values), remaining);
+    }
+    if (!options.journal_file.empty()) {
+      for (const auto& [name, hash] : hashes) journal.insert_or_assign(name, hash);  // a changed file: its new hash
+      if (!write_checksum_list(options.journal_file, journal, failure)) return false;
+    }
+  }
+  if (!write_checksums(options, materials, failure)) return false;
+  progress.finish();
+  return true;
+}
+
+}  // namespace dtb::gen

@@ -1,0 +1,81 @@
+// `dtb verify`: re-check every stored value of a directory of WDL tables,
+// independently of the solver's counters and propagation
+// (solver/unit_solver.cpp): every value is re-derived forwards from the moves.
+//
+// For every unit {M, reversed(M)}, in build order, after its files pass their
+// header and checksum checks (table_loading.h), level by level from the most
+// advanced (slice_order.h: inside a level only kings move; a man move goes to
+// the level above, checked before; a capture or promotion to a smaller table,
+// checked before):
+//
+// 1. Consistency. For every position where the side to move need not capture,
+//    the value implied by its legal moves - the best of the negated values of
+//    the successors, "no move" being a loss - must equal the stored value.
+//    (Capture positions are "don't care" on disk; the loader derives them
+//    from the smaller tables.)
+//
+// 2. Well-foundedness. Consistency alone cannot catch a cycle of false wins
+//    that agree with each other. So every stored win and loss must get a
+//    finite proof: a win is proven when some move reaches a proven loss, a
+//    loss when every move reaches a proven win; values outside the level
+//    (and capture positions) are proven already. This is a least fixed point,
+//    computed retrogradely: when a position is proven, king un-moves
+//    (unmove.h) find the predecessors it may complete; a stored loss counts
+//    its in-level moves down. But the un-moves only say where to look: a
+//    position is marked proven only after a FORWARD check of its own moves
+//    against the proven marks, so a wrong un-move could cost a proof (and
+//    fail the check), never fake one. Every stored win and loss of the level
+//    must be proven when nothing is left to propagate.
+//
+// Memory: the unit's stored values packed at 3 bits a position, one byte a
+// position for one level, and dependencies read back through the probe
+// library (or kept resident once verified, gen/finished_tables.h): the same
+// bound as `dtb gen`.
+//
+// Together, by induction on the order in which positions are proven, (1) and
+// (2) prove that every stored value is the theoretical value, given the
+// smaller tables (verified first) and the move generator. A unit with `.mtc`
+// tables has them checked too, once its WDL values have passed
+// (mtc_verifier.h). Optionally the XXH3
+// of every file is compared with a checksum list (gen/checksums.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace dtb::gen {
+
+struct VerifyOptions {
+  std::string dir;
+  std::string checksums_file;        // "": do not compare checksums
+  std::string write_checksums_file;  // "": do not write; else list every table file's XXH3 there (.wdl, .mtc, .r62)
+  // "": none. Else a journal of the units verified, by the XXH3 of their
+  // files (.wdl, and .mtc and .r62 if any), in the checksum list format: each unit
+  // that passes is added at once, and a unit whose files all hash as listed
+  // is not checked again. So a verify of the 2-6 set (hours) that is
+  // stopped resumes at the unit it was checking; any changed file is checked anew.
+  std::string journal_file;
+  // Only compare (or write) the checksum list: no value is re-derived. The
+  // comparison takes seconds, so a rebuild can be checked against the
+  // committed tables/CHECKSUMS before (or instead of) the hours of a full verify.
+  bool checksums_only = false;
+  bool show_progress = false;
+};
+
+struct VerifyReport {
+  int tables = 0;
+  std::uint64_t positions = 0;
+  int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
+  int checksums_compared = 0;
+  int checksums_unlisted = 0;  // .mtc and .r62 files the checksum list does not name (not compared)
+  int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
+  int r62_tables = 0;  // .r62 tables checked (article62_verifier.h)
+  int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
+};
+
+/// True if every check passes. The checksum list, if given, is compared
+/// first (a mismatch fails before any value is re-derived) and written last. Otherwise false, and `failure` says what
+/// failed first: the file, or the first mismatching position as a FEN.
+bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure);
+
+}  // namespace dtb::gen
