@@ -25,7 +25,7 @@
 // and solved tables kept resident while later units need them
 // (finished_tables.h), which only uses what the bound leaves.
 //
-// Time: measured rates (README "Measurements"), per thread, assuming the
+// Time: measured rates (docs/measurements.md), per thread, assuming the
 // solver keeps scaling with threads as it does from one to two (~1.95x).
 #pragma once
 
@@ -43,7 +43,7 @@ inline constexpr std::uint64_t kMappedPagesBytes = std::uint64_t{32} << 20;
 /// What a build needs besides its largest unit, at least.
 inline constexpr std::uint64_t kBuildOverheadBytes = kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
 
-// Measured on the 2-5 piece build (README): positions solved per second and
+// Measured on the 2-5 piece build (docs/measurements.md): positions solved per second and
 // thread.
 inline constexpr double kSolvePositionsPerThreadSecond = 3.2e6;
 // Positions written per second and thread, and bits per position on disk,

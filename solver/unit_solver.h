@@ -111,7 +111,7 @@ enum class SolveStatus { Ok, Interrupted, Failed };
 /// position's moves generated and counted) and its share of the propagation
 /// (where only decided positions are un-moved, propagation_forecast.h).
 /// About two to one in time: the 2-6 build spent 2,970 s in first passes and
-/// 1,797 s propagating (docs/gen-2-6-timings.tsv), four kings against three
+/// 1,797 s propagating (docs/data/gen-2-6-timings.tsv), four kings against three
 /// 2,314 and 1,201 s. Counted one to one, the bar ran ahead in first passes
 /// and stalled in propagation.
 constexpr std::uint64_t kFirstPassWork = 2, kPropagationWork = 1;

@@ -57,7 +57,7 @@ grep -q "^41 materials, 410 positions, 820 games: every game won within the draw
 
 # Single positions: a king and a man against a man; three kings against a
 # king; Black to move winning with kings against a man; the longest KKMvK win
-# under 6.3 (28 plies, README). Each printed ply is counted.
+# under 6.3 (28 plies, docs/draw-rules.md). Each printed ply is counted.
 for fen in "W:WK46,28:B3" "W:WK1,K2,K3:BK45" "B:W50:BK5,K1" "W:WK12,K40,50:BK11"; do
   for defence in best rules random; do
     winner=best
