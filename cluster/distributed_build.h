@@ -1,5 +1,5 @@
 // `mpirun -np R dtb gen ...`: the same build as gen/table_builder.h, its
-// units solved by many processes (issue 14).
+// units solved by many processes.
 //
 // Rank 0 coordinates and writes every table file; ranks 1..R-1 solve. Rank 0
 // checks what is already built (a rerun resumes exactly like a one-process

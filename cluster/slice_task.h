@@ -1,5 +1,5 @@
 // A part of one level of a unit, as a distributed build hands it to a worker
-// and gets it back (issue 14: every slice solved by exactly one rank).
+// and gets it back (every slice solved by exactly one rank).
 //
 // Why parts: inside a level only kings move, and a king move keeps the men
 // where they are, so a slice and its colour reversal in the unit's other

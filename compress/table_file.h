@@ -22,7 +22,7 @@ namespace dtb {
 enum class TableKind : std::uint8_t {
   Wdl = 1,   // values 0 = loss, 1 = draw, 2 = win (rules/value.h), side to move
   Dtw = 2,   // plies to the end of the game with perfect play (0 = not decided)
-  Rule = 3,  // draw-rule budgets (see issue 7); small integers
+  Rule = 3,  // draw-rule budgets; small integers
   Mtc = 4,   // moves to conversion: plies to the next capture or man move
              // (the end of the game counts as one) with perfect play; read
              // only where the WDL value is not a draw and there is no capture

@@ -1,4 +1,4 @@
-// Article 6.2 where MTC alone does not decide it (issue 13): `dtb gen --article62`.
+// Article 6.2 where MTC alone does not decide it: `dtb gen --article62`.
 //
 // FMJD 6.2 draws the game after 50 plies (25 moves of each player) with only
 // kings moving and no capture; a conversion (a capture or a man move) starts

@@ -49,9 +49,9 @@ inline constexpr double kSolvePositionsPerThreadSecond = 3.2e6;
 // Positions written per second and thread, and bits per position on disk,
 // by piece count: the generator writes 6+ pieces with zstd's optimal parser
 // and the compact block table (gen/table_builder.cpp). 2-5: 4.0e7 and 0.182
-// (measured). 6: 0.162 measured (session 14); the write rate is the session
-// 13 build's (46.2 G positions in 489 s on 2 threads, level 9) divided by the
-// 1.7-2.1x the optimal parser costs in paired re-encodes: an estimate. 7 and
+// (measured). 6: 0.162 measured; the write rate is that of a level-9 build
+// (46.2 G positions in 489 s on 2 threads) divided by the 1.7-2.1x the
+// optimal parser costs in paired re-encodes: an estimate. 7 and
 // more: as 6 (the five-kings-against-two tables: 0.19).
 inline double write_positions_per_thread_second(int pieces) { return pieces >= 6 ? 2.5e7 : 4.0e7; }
 inline double disk_bits_per_position(int pieces) { return pieces >= 6 ? 0.162 : 0.182; }

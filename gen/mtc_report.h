@@ -1,4 +1,4 @@
-// The numbers behind article 6.2 (issue 13): per table, how long conversions
+// The numbers behind article 6.2: per table, how long conversions
 // take with perfect play, from the `.wdl` and `.mtc` tables of a directory.
 //
 // FMJD 6.2: 25 moves of each player (50 plies) with only kings moving and no

@@ -134,7 +134,7 @@ void release_freed_heap() {
 //    us). Their blocks are larger in positions but hold as few bytes as a
 //    5-piece table's, and the 6-piece set is 11.8 % smaller for it (six
 //    tables re-encoded: 38.5 -> 34.0 MB; compress/FORMAT.md, "Block
-//    size"). Since session 14 they are also compressed by zstd's optimal
+//    size"). They are also compressed by zstd's optimal
 //    parser (2-7 % smaller blocks for ~2.5x the compression time) and get the
 //    compact block table of format version 2 (6 bytes a block, not 16): the
 //    16-byte entries alone were 3.5 % of the 6-piece set. 2-5 piece tables

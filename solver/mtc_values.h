@@ -1,5 +1,5 @@
 // Moves to conversion of one table of the unit being solved, a byte a
-// position (`dtb gen --mtc`, issue 13; how the solver finds them:
+// position (`dtb gen --mtc`; how the solver finds them:
 // unit_solver.h, "Rounds are plies to conversion").
 //
 // The solver writes every position once per level it belongs to: 0 in its

@@ -23,7 +23,7 @@
 // no counters: a loss is found by checking every move instead, in the same
 // round: NibbleStates, level_states.h.)
 //
-// Rounds are plies to conversion (MTC, issue 13). Every move that leaves a
+// Rounds are plies to conversion (MTC). Every move that leaves a
 // level is a conversion (a capture or a man move), so a position's MTC
 // depends on nothing outside its level but the WDL values there. Pass 1
 // puts the positions without a legal move (MTC 0) in round 0 and every
@@ -84,7 +84,7 @@ struct SolveOptions {
   /// Called before each propagation round with its number (0 first), if
   /// set: the tests stop a solve at a chosen round through it.
   std::function<void(int round)> before_round;
-  /// Article 6.2, the rule-aware solve (issue 13, gen/article62_builder.h): with
+  /// Article 6.2, the rule-aware solve (gen/article62_builder.h): with
   /// mtc, and `finished` giving each conversion its 6.2 value from a fresh
   /// count, a position decided in a round past this many plies (it cannot
   /// force its conversion within the count) is a draw in the values the

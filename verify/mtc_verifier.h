@@ -1,4 +1,4 @@
-// `dtb verify` of `.mtc` tables (moves to conversion, issue 13): every stored
+// `dtb verify` of `.mtc` tables (moves to conversion): every stored
 // MTC re-derived forwards from the moves, after the unit's WDL values have
 // passed the verifier's own checks (verifier.h).
 //

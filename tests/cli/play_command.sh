@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `dtb play` and the perfect-play keys of `dtb probe` (issue 13), on the 2-4
+# `dtb play` and the perfect-play keys of `dtb probe`, on the 2-4
 # piece tables built with `dtb gen --mtc` (fixture). Every line `dtb play`
 # prints is checked against `dtb probe`, not against stored answers: each move
 # is legal and leads to the next FEN, is the position's best_move, the MTC

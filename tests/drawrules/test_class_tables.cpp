@@ -155,7 +155,7 @@ TEST_CASE("4-piece class tables: minimax, transitions, consistency, agreement wi
       const Position p = fen(e.longest_win_fen.c_str());
       CHECK(rule_budget(t.rules, p) == Outcome{Wdl::Win, static_cast<std::uint16_t>(e.longest_win)});
       CHECK(!e.longest_win_line.empty());
-      // Deep 6.3 wins are confirmed by scripts/check-limits (minutes each).
+      // Deep 6.3 wins are confirmed by scripts/check-drawrules (minutes each).
       if (e.longest_win <= 9) {
         CHECK(search.rule_value(p, e.longest_win) == Wdl::Win);
         CHECK(search.rule_value(p, e.longest_win - 1) == Wdl::Draw);

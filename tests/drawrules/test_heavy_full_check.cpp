@@ -2,7 +2,7 @@
 // test suite (about 6 GB and several minutes): an explicit game over every
 // class position of 4 pieces, both sides to move, solved by synchronous
 // depth-limited sweeps, against every dtw and every rule value at every
-// count. Hidden ([.]): run by scripts/check-limits.
+// count. Hidden ([.]): run by scripts/check-drawrules.
 #include <catch2/catch.hpp>
 
 #include "class_tables_fixture.h"

@@ -1,4 +1,4 @@
-// Article 6.2 solved under the rule (issue 13, gen/article62_builder.h): the
+// Article 6.2 solved under the rule (gen/article62_builder.h): the
 // generator's rule-aware solve against an explicit game with a move counter.
 //
 // The reference knows nothing of indexes, levels, rounds or MTC: a state is
@@ -160,9 +160,9 @@ TEST_CASE("article 6.2 under a short count: the rule-aware solve equals an expli
 
 // Not in the suite: the counted game from a 4-piece position reaches much of
 // the 3- and 4-piece tables through its conversions, a few minutes however
-// few the samples. `test_gen "[article62-4]"` (session 18: passed in 4 min; with
-// a count of 8 and 150 samples of each of KMvKM, MMvKM, KKMvK, KMvMM, MMvMM
-// and KKvKM, in 8 min).
+// few the samples. `test_gen "[article62-4]"` (about 4 min; with a count of
+// 8 and 150 samples of each of KMvKM, MMvKM, KKMvK, KMvMM, MMvMM and KKvKM,
+// about 8 min).
 TEST_CASE("article 6.2 under a short count: the rule-aware solve equals an explicit counted game, 4-piece samples",
           "[.][article62-4]") {
   constexpr int plies = 5;

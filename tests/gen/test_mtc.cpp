@@ -1,4 +1,4 @@
-// Moves to conversion (issue 13): the solver's MTC policy against an explicit
+// Moves to conversion: the solver's MTC policy against an explicit
 // reference that uses no index, no solver rounds and no tables of MTC.
 //
 // The reference: every position of a material, both sides to move, as an

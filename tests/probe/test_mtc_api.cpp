@@ -1,4 +1,4 @@
-// dtb_probe_mtc and dtb_best_move (issue 13) against the definition of moves
+// dtb_probe_mtc and dtb_best_move against the definition of moves
 // to conversion, position by position: a win's MTC is the least cost among
 // the moves that keep the win, a loss's the greatest cost among all moves,
 // where a move costs 1 if it converts (a capture or a man move) and 1 + the

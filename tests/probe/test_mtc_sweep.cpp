@@ -1,4 +1,4 @@
-// dtb_probe_mtc against an explicit game (issue 13: "an explicit-game
+// dtb_probe_mtc against an explicit game ("an explicit-game
 // minimax with no index and no tables agrees with MTC on samples of 4 and 5
 // pieces"). From a sampled position, every position that king moves of
 // either side reach keeps the men where they are: that set S is closed under

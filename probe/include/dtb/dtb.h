@@ -152,7 +152,7 @@ dtb_status dtb_move_to_string(const dtb_position* pos, const dtb_move* move, cha
 /* The position after a legal move of `pos`. */
 dtb_status dtb_make_move(const dtb_position* pos, const dtb_move* move, dtb_position* after);
 
-/* ---- Added for the Python package (issue 15); everything above is unchanged. ---- */
+/* ---- Positions by index and distances (used by the Python package). ---- */
 
 /* Every legal move of `pos`, without tables: from, to and captured are set,
  * wdl and keeps_best are left at DTB_LOSS and 0. Same capacity protocol as
@@ -200,7 +200,7 @@ dtb_status dtb_material_size(const char* material, uint64_t* size, dtb_error* er
 dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t first,
                                   dtb_position* out, size_t count, dtb_error* error);
 
-/* ---- Perfect play (issue 13): moves to conversion and a best move. ---- */
+/* ---- Perfect play: moves to conversion and a best move. ---- */
 
 /* Moves to conversion from the `.mtc` tables that `dtb gen --mtc` writes: *wdl
  * is the theoretical value and *mtc the number of plies to the next conversion

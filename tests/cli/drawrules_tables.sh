@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # dtb rules: exit codes and messages on bad input (building the tables takes
-# a minute and is covered by test_limits and scripts/check-limits).
+# a minute and is covered by test_drawrules and scripts/check-drawrules).
 set -uo pipefail
 dtb=$1
 fail() { echo "FAIL: $*"; exit 1; }
