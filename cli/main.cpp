@@ -6,6 +6,10 @@
 
 #include "cli/command.h"
 
+#ifndef DTB_VERSION
+#error "DTB_VERSION must be defined (cli/CMakeLists.txt passes the project version)"
+#endif
+
 namespace dtb::cli {
 
 std::vector<Command>& registry() {
@@ -44,6 +48,10 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "-h" || name == "--help" || name == "help") {
     print_usage(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    std::cout << "dtb " << DTB_VERSION << "\n";
     return 0;
   }
   for (const Command& c : registry()) {
