@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
 #include "rules/notation.h"
 
 namespace dtb::cli {
@@ -72,5 +73,9 @@ struct TableOptions {
     return std::string();
   }
 };
+
+/// The help lines of TableOptions, shared by the commands that take them.
+inline constexpr Option kTablesOption{"--tables", "DIR", "the table directory (default: $DTB_TABLES, else tables)"};
+inline constexpr Option kCacheMbOption{"--cache-mb", "N", "block cache size in MiB (default: 64)"};
 
 }  // namespace dtb::cli

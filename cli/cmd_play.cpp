@@ -167,6 +167,16 @@ bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& li
   }
 }
 
+constexpr Option kPlayOptions[] = {
+    kTablesOption,
+    kCacheMbOption,
+    {"--json", "", "the line as one JSON object"},
+    {"--plies-since-conversion", "C", "play under the draw rules with C plies counted since a capture or man "
+                                      "move, 0 to 49 (drawn at 50)"},
+    {"--plies-in-class", "K", "with C, in a 6.3/6.4 class: K plies in the class, 0 to 32 (default C; needs the "
+                              ".rule tables)"},
+};
+
 int run_play(const Args& args) {
   TableOptions tables_options;
   bool json = false;
@@ -188,7 +198,7 @@ int run_play(const Args& args) {
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("play", *taken);
     } else if (a.starts_with("--")) {
-      return usage_error("play", "unknown option " + a);
+      return unknown_option("play", a);
     } else {
       fens.push_back(a);
     }
@@ -262,13 +272,10 @@ int run_play(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] [--plies-since-conversion C [--plies-in-class K]] FEN",
-            "the line of perfect play from FEN (quickest conversion for the winner, longest resistance for "
-            "the loser; needs the .mtc tables of `dtb gen --mtc`) until the game ends or a position repeats "
-            "three times, and the result (default DIR: $DTB_TABLES or tables); with C, under the draw rules "
-            "with C plies already counted since a conversion (dtb_best_move_rules; drawn at 50) and, in a "
-            "6.3/6.4 class, K plies in the class (default C; dtb_best_move_rule with the class count, drawn at "
-            "its limit; needs the .rule tables)",
-            run_play);
+DTB_COMMAND("play", "[options] FEN", "the line of perfect play from a position, and the result",
+            "The winner converts as quickly as it can and the loser resists as long as it can (needs the .mtc "
+            "tables of dtb gen --mtc) until the game ends or a position occurs three times; without "
+            "--plies-since-conversion the move-count draws (articles 6.2-6.4) are not applied",
+            kPlayOptions, run_play);
 
 }  // namespace dtb::cli

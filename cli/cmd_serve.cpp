@@ -55,6 +55,17 @@ std::string set_option(ServeOptions& o, const std::string& name, const std::stri
   return "";
 }
 
+constexpr Option kServeOptions[] = {
+    kTablesOption,
+    {"--host", "H", "the address to listen on (default: 127.0.0.1, loopback only)"},
+    {"--port", "P", "the port, 0 to 65535; 0: any free port, printed once listening (default: 8080)"},
+    {"--threads", "T", "connections served at once, 1 to 1024 (default: 8)"},
+    {"--cache", "SIZE", "block cache size, e.g. 64M or 1G; a bare number is MiB (default: 64M)"},
+    {"--timeout", "S", "seconds to read a request, to write an answer, or to keep an idle connection, 1 to 3600 "
+                       "(default: 5)"},
+    {"--log", "", "one line per request on stderr"},
+};
+
 int run_serve(const Args& args) {
   ServeOptions o;
   if (const char* env_dir = std::getenv("DTB_TABLES"); env_dir && *env_dir) o.tables = env_dir;
@@ -74,12 +85,9 @@ int run_serve(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("serve",
-            "[--tables DIR] [--host 127.0.0.1] [--port 8080] [--threads 8] [--cache 64M] "
-            "[--timeout 5] [--log]",
-            "HTTP server: GET /api/probe?fen=FEN[&plies_in_class=N] (the probe --json answer), "
-            "GET /api/rules (the rules --json report) and the explorer page at / "
-            "(default DIR: $DTB_TABLES or tables; port 0: any free port)",
-            run_serve);
+DTB_COMMAND("serve", "[options]", "the tables over HTTP: a JSON API and the explorer page",
+            "GET /api/probe?fen=FEN[&plies_in_class=N] answers as dtb probe --json, GET /api/rules as "
+            "dtb rules --json, and / is the explorer page. Stops on Ctrl-C or SIGTERM",
+            kServeOptions, run_serve);
 
 }  // namespace dtb::cli
