@@ -108,7 +108,7 @@ int report_build(gen::BuildStatus status, const gen::BuildOptions& options, cons
   return 0;
 }
 
-// --rule62: after the .wdl and .mtc tables, the .r62 tables of the units
+// --article62: after the .wdl and .mtc tables, the .r62 tables of the units
 // that MTC alone does not decide under article 6.2 (gen/rule62_builder.h).
 int build_rule62(const gen::BuildOptions& options) {
   gen::Rule62Summary summary;
@@ -170,9 +170,11 @@ constexpr Option kGenOptions[] = {
     {"--kings-only", "", "only the materials without men"},
     {"--compact-states", "", "solve every kings-only unit in half a byte a position (slower; by default only "
                              "those too large for --memory)"},
-    {"--mtc", "", "also .mtc tables (moves to conversion, for perfect play); units built without them are solved again"},
-    {"--rule62", "", "also .r62 tables for the units whose article 6.2 values MTC alone does not decide "
-                     "(implies --mtc)"},
+    {"--mtc", "", "also .mtc tables (moves to conversion, for perfect play); units built without them are "
+                  "solved again"},
+    {"--article62", "", "also .r62 tables for the units whose article 6.2 values MTC alone does not decide "
+                        "(implies --mtc)"},
+    {"--rule62", "", "deprecated: the same as --article62"},
     {"--dtw", "", "also .dtw tables (distance to win) and the 6.3/6.4 .rule tables"},
     {"--timings", "FILE", "write where each unit's time went (tab-separated)"},
     {"--quiet", "", "no progress on stderr"},
@@ -204,7 +206,7 @@ int run_gen(const Args& args) {
       dtw = true;
     } else if (a == "--mtc") {
       options.mtc = true;
-    } else if (a == "--rule62") {
+    } else if (a == "--article62" || a == "--rule62") {
       options.mtc = true;
       rule62 = true;
     } else if (a == "--max-pieces" && has_value) {

@@ -1,4 +1,4 @@
-// dtb play [--tables DIR] [--json] [--cache-mb N] FEN: the whole line of
+// dtb play [--tables DIR] [--json] [--cache SIZE] FEN: the whole line of
 // perfect play from a position, one dtb_best_move after another (quickest
 // conversion for the winner, longest resistance for the loser, a drawing
 // move in a draw), in FMJD notation, and the result.
@@ -169,6 +169,7 @@ bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& li
 
 constexpr Option kPlayOptions[] = {
     kTablesOption,
+    kCacheOption,
     kCacheMbOption,
     {"--json", "", "the line as one JSON object"},
     {"--plies-since-conversion", "C", "play under the draw rules with C plies counted since a capture or man "
@@ -209,7 +210,7 @@ int run_play(const Args& args) {
 
   Tablebase tables;
   dtb_error e{};
-  if (const dtb_status s = tables.open(tables_options.dir, static_cast<std::size_t>(tables_options.cache_mb) << 20, &e); s != DTB_OK) {
+  if (const dtb_status s = tables.open(tables_options.dir, tables_options.cache_bytes, &e); s != DTB_OK) {
     std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
     return 1;
   }

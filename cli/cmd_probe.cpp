@@ -1,4 +1,4 @@
-// dtb probe [--tables DIR] [--json] [--cache-mb N] [FEN ...]: the value of
+// dtb probe [--tables DIR] [--json] [--cache SIZE] [FEN ...]: the value of
 // positions from the tables, with the moves that keep it.
 //
 // Each FEN on the command line (or, with none, each non-blank line of
@@ -43,6 +43,7 @@ void print_plain(const ProbeReport& a, std::ostream& out) {
 
 constexpr Option kProbeOptions[] = {
     kTablesOption,
+    kCacheOption,
     kCacheMbOption,
     {"--json", "", "one JSON object per FEN instead of a line of text"},
     {"--plies-in-class", "N", "the 6.3/6.4 rule value after N plies in the class, 0 to 32 (needs .rule tables)"},
@@ -81,7 +82,7 @@ int run_probe(const Args& args) {
 
   Tablebase tables;
   dtb_error e{};
-  if (const dtb_status s = tables.open(tables_options.dir, static_cast<std::size_t>(tables_options.cache_mb) << 20, &e);
+  if (const dtb_status s = tables.open(tables_options.dir, tables_options.cache_bytes, &e);
       s != DTB_OK) {
     std::cerr << "dtb probe: " << failure_of(s, e).message << "\n";
     return 1;

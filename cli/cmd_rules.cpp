@@ -24,7 +24,7 @@ struct RulesOptions {
   std::size_t limit = 20;  // ... at most this many
   std::string article;  // "" (6.3 and 6.4) or "6.2"
   int dtw_up_to = 0;  // 0: only the materials the class materials reach
-  std::string dir = "tables";
+  std::string dir;  // "" until given: tables/
 };
 
 void progress_to_stderr(const std::string& line) { std::cerr << line << "\n"; }
@@ -61,6 +61,7 @@ int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
 }
 
 constexpr Option kRulesOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR; default: tables)"},
     {"--json", "", "JSON instead of text"},
     {"--build", "", "first compute the .dtw and .rule tables into DIR"},
     {"--dtw-up-to", "N", "with --build: .dtw tables of every material up to N pieces, 4 to 7 (default: only "
@@ -76,7 +77,6 @@ constexpr Option kRulesOptions[] = {
 
 int run_rules(const Args& args) {
   RulesOptions o;
-  int positional = 0;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") {
@@ -104,14 +104,13 @@ int run_rules(const Args& args) {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 4, 7) : std::nullopt;
       if (!n) return usage_error("rules", "--dtw-up-to needs a piece count from 4 to 7");
       o.dtw_up_to = static_cast<int>(*n);
-    } else if (a.starts_with("--")) {
-      return unknown_option("rules", a);
-    } else if (positional++ == 0) {
-      o.dir = a;
+    } else if (const auto taken = take_table_dir(args, i, o.dir)) {
+      if (!taken->empty()) return usage_error("rules", *taken);
     } else {
-      return usage_error("rules", "expected at most one directory");
+      return unknown_option("rules", a);
     }
   }
+  if (o.dir.empty()) o.dir = "tables";
   if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
   if (o.recount && o.article != "6.2") return usage_error("rules", "--recount only makes sense with --article 6.2");
   if ((!o.drawn.empty() || o.count || o.limit != 20) && o.article != "6.2")

@@ -1,7 +1,6 @@
 // dtb serve [--tables DIR] [--host H] [--port P] [--threads T] [--cache SIZE]
 //           [--timeout S] [--log]: the tables over HTTP, a JSON API and the
 // explorer page (serve/server.h). Stops on Ctrl-C or SIGTERM.
-#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -13,19 +12,6 @@
 
 namespace dtb::cli {
 namespace {
-
-// "64M", "1G", "512K" or a bare number of MiB; at least 1 MiB.
-std::optional<std::size_t> parse_cache_size(std::string s) {
-  int shift = 20;
-  if (!s.empty() && std::string("KkMmGg").find(s.back()) != std::string::npos) {
-    const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(s.back())));
-    shift = unit == 'K' ? 10 : unit == 'M' ? 20 : 30;
-    s.pop_back();
-  }
-  const auto n = parse_int(s, 1, (1LL << 50) >> shift);
-  if (!n || (static_cast<std::size_t>(*n) << shift) < (std::size_t{1} << 20)) return std::nullopt;
-  return static_cast<std::size_t>(*n) << shift;
-}
 
 // Applies one option taking a value; returns an error message or "".
 std::string set_option(ServeOptions& o, const std::string& name, const std::string& value) {
@@ -43,7 +29,7 @@ std::string set_option(ServeOptions& o, const std::string& name, const std::stri
     o.threads = static_cast<int>(*t);
   } else if (name == "--cache") {
     const auto bytes = parse_cache_size(value);
-    if (!bytes) return "--cache needs a size of at least 1M (e.g. 64M, 1G; a bare number is MiB)";
+    if (!bytes) return kCacheSizeError;
     o.cache_bytes = *bytes;
   } else if (name == "--timeout") {
     const auto t = parse_int(value, 1, 3600);
@@ -60,7 +46,7 @@ constexpr Option kServeOptions[] = {
     {"--host", "H", "the address to listen on (default: 127.0.0.1, loopback only)"},
     {"--port", "P", "the port, 0 to 65535; 0: any free port, printed once listening (default: 8080)"},
     {"--threads", "T", "connections served at once, 1 to 1024 (default: 8)"},
-    {"--cache", "SIZE", "block cache size, e.g. 64M or 1G; a bare number is MiB (default: 64M)"},
+    kCacheOption,
     {"--timeout", "S", "seconds to read a request, to write an answer, or to keep an idle connection, 1 to 3600 "
                        "(default: 5)"},
     {"--log", "", "one line per request on stderr"},

@@ -12,6 +12,7 @@ namespace dtb::cli {
 namespace {
 
 constexpr Option kStatsOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR)"},
     {"--json", "", "JSON instead of text"},
     {"--quiet", "", "no progress on stderr"},
     {"--recount", "", "decode every table instead of trusting the counts recorded at build time"},
@@ -28,12 +29,10 @@ int run_stats(const Args& args) {
       progress = false;
     } else if (a == "--recount") {
       recount = true;
-    } else if (a.starts_with("--")) {
-      return unknown_option("stats", a);
-    } else if (!dir.empty()) {
-      return usage_error("stats", "unexpected argument " + a);
+    } else if (const auto taken = take_table_dir(args, i, dir)) {
+      if (!taken->empty()) return usage_error("stats", *taken);
     } else {
-      dir = a;
+      return unknown_option("stats", a);
     }
   }
   if (dir.empty()) return usage_error("stats", "expected a table directory");

@@ -22,6 +22,7 @@ void print_unlisted(const gen::VerifyReport& report) {
 }
 
 constexpr Option kVerifyOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR)"},
     {"--checksums", "[FILE]", "first compare the files' XXH3 with the list in FILE (default: DIR/CHECKSUMS); "
                               ".mtc and .r62 files where it names them"},
     {"--write-checksums", "FILE", "write the files' checksums to FILE"},
@@ -54,12 +55,10 @@ int run_verify(const Args& args) {
       const auto n = parse_int(args[++i], 1, 1024);
       if (!n) return usage_error("verify", "--threads must be a whole number from 1 to 1024");
       omp_set_num_threads(static_cast<int>(*n));
-    } else if (a.starts_with("--")) {
-      return unknown_option("verify", a);
-    } else if (!options.dir.empty()) {
-      return usage_error("verify", "unexpected argument " + a);
+    } else if (const auto taken = take_table_dir(args, i, options.dir)) {
+      if (!taken->empty()) return usage_error("verify", *taken);
     } else {
-      options.dir = a;
+      return unknown_option("verify", a);
     }
   }
   if (options.dir.empty()) return usage_error("verify", "expected a table directory");
