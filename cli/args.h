@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command.h"
 #include "rules/notation.h"
 
 namespace dtb::cli {
@@ -45,11 +46,43 @@ inline std::optional<Position> parse_fen_or_start(const std::string& s, std::str
   return parse_fen(s, error);
 }
 
+/// A block cache size: "64M", "1G", "512K" or a bare number of MiB (the unit
+/// a cache is thought of in); at least 1 MiB.
+inline std::optional<std::size_t> parse_cache_size(std::string s) {
+  int shift = 20;
+  if (!s.empty() && std::string("KkMmGg").find(s.back()) != std::string::npos) {
+    const char unit = s.back();
+    shift = unit == 'K' || unit == 'k' ? 10 : unit == 'M' || unit == 'm' ? 20 : 30;
+    s.pop_back();
+  }
+  const auto n = parse_int(s, 1, (1LL << 50) >> shift);
+  if (!n || (static_cast<std::size_t>(*n) << shift) < (std::size_t{1} << 20)) return std::nullopt;
+  return static_cast<std::size_t>(*n) << shift;
+}
+
+inline constexpr const char* kCacheSizeError =
+    "--cache needs a size of at least 1M (e.g. 64M, 1G; a bare number is MiB)";
+
+/// DIR or `--tables DIR` at args[i], for the commands that take either: sets
+/// `dir` (empty until then; moving i past the value) and returns "" or what
+/// is wrong. nullopt if args[i] is another option.
+inline std::optional<std::string> take_table_dir(const std::vector<std::string>& args, std::size_t& i,
+                                                 std::string& dir) {
+  const std::string& a = args[i];
+  if (a.starts_with("--") && a != "--tables") return std::nullopt;
+  if (a == "--tables" && ++i == args.size()) return a + " needs a value";
+  if (!dir.empty() && dir != args[i])
+    return std::string("expected at most one table directory (DIR or --tables DIR)");
+  dir = args[i];
+  return std::string();
+}
+
 /// The table options of the commands that probe (`dtb probe`, `dtb play`):
-/// `--tables DIR` (default: $DTB_TABLES, else tables/) and `--cache-mb N`.
+/// `--tables DIR` (default: $DTB_TABLES, else tables/) and `--cache SIZE`;
+/// `--cache-mb N` is the older spelling of `--cache N`, kept for scripts.
 struct TableOptions {
   std::string dir;
-  long long cache_mb = 64;
+  std::size_t cache_bytes = std::size_t{64} << 20;
 
   TableOptions() {
     const char* env_dir = std::getenv("DTB_TABLES");
@@ -59,18 +92,28 @@ struct TableOptions {
   /// and returns "" or what is wrong with the value. Otherwise nullopt.
   std::optional<std::string> take(const std::vector<std::string>& args, std::size_t& i) {
     const std::string& a = args[i];
-    if (a != "--tables" && a != "--cache-mb") return std::nullopt;
+    if (a != "--tables" && a != "--cache" && a != "--cache-mb") return std::nullopt;
     if (i + 1 == args.size()) return a + " needs a value";
     const std::string& value = args[++i];
     if (a == "--tables") {
       dir = value;
+    } else if (a == "--cache") {
+      const auto bytes = parse_cache_size(value);
+      if (!bytes) return std::string(kCacheSizeError);
+      cache_bytes = *bytes;
     } else if (const auto mb = parse_int(value, 1, 1 << 20)) {
-      cache_mb = *mb;
+      cache_bytes = static_cast<std::size_t>(*mb) << 20;
     } else {
       return std::string("--cache-mb must be a whole number from 1 to 1048576");
     }
     return std::string();
   }
 };
+
+/// The help lines of TableOptions, shared by the commands that take them.
+inline constexpr Option kTablesOption{"--tables", "DIR", "the table directory (default: $DTB_TABLES, else tables)"};
+inline constexpr Option kCacheOption{"--cache", "SIZE",
+                                     "block cache size, e.g. 64M or 1G; a bare number is MiB (default 64M)"};
+inline constexpr Option kCacheMbOption{"--cache-mb", "N", "deprecated: the same as --cache N"};
 
 }  // namespace dtb::cli

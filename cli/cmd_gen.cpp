@@ -1,6 +1,6 @@
-// dtb gen --max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] [--mtc] [--article62]
-// [--timings FILE] [--quiet] [--shared-dir] [--scratch DIR] [--ranks-log FILE]: build every missing WDL table
-// up to N pieces (gen/table_builder.h), on many processes under mpirun (cluster/distributed_build.h).
+// dtb gen --max-pieces N [options]: build every missing WDL table up to N
+// pieces (gen/table_builder.h), on many processes under mpirun
+// (cluster/distributed_build.h); the options are listed in kGenOptions.
 #include <omp.h>
 
 #include <algorithm>
@@ -161,6 +161,30 @@ std::optional<int> run_gen_distributed(const gen::BuildOptions& options, const C
 }
 #endif
 
+constexpr Option kGenOptions[] = {
+    {"--max-pieces", "N", "build the tables of 2 to N pieces, N up to 7 (required unless --only)"},
+    {"--out", "DIR", "where the tables are written and existing ones kept (default: tables)"},
+    {"--threads", "T", "solver threads (default: one per core)"},
+    {"--memory", "SIZE", "memory bound, e.g. 4G or 512M, at least 64M (default: a quarter of physical memory)"},
+    {"--only", "MATERIAL", "only the unit of this material (e.g. KKvK) and the tables it depends on"},
+    {"--kings-only", "", "only the materials without men"},
+    {"--compact-states", "", "solve every kings-only unit in half a byte a position (slower; by default only "
+                             "those too large for --memory)"},
+    {"--mtc", "", "also .mtc tables (moves to conversion, for perfect play); units built without them are "
+                  "solved again"},
+    {"--article62", "", "also .r62 tables for the units whose article 6.2 values MTC alone does not decide "
+                        "(implies --mtc)"},
+    {"--rule62", "", "deprecated: the same as --article62"},
+    {"--dtw", "", "also .dtw tables (distance to win) and the 6.3/6.4 .rule tables"},
+    {"--timings", "FILE", "write where each unit's time went (tab-separated)"},
+    {"--quiet", "", "no progress on stderr"},
+    {"--checkpoint-minutes", "M", "save a unit being solved after a level every M minutes (default 5; 0: every "
+                                  "level); a rerun resumes there"},
+    {"--shared-dir", "", "mpirun: every rank sees DIR (else tables are sent between ranks)"},
+    {"--scratch", "DIR", "mpirun: where a worker keeps its tables (default: DIR/.rank-R)"},
+    {"--ranks-log", "FILE", "mpirun: per unit its ranks, parts, time and bytes sent"},
+};
+
 int run_gen(const Args& args) {
   gen::BuildOptions options;
   ClusterOptions cluster_options;
@@ -182,7 +206,7 @@ int run_gen(const Args& args) {
       dtw = true;
     } else if (a == "--mtc") {
       options.mtc = true;
-    } else if (a == "--article62") {
+    } else if (a == "--article62" || a == "--rule62") {
       options.mtc = true;
       article62 = true;
     } else if (a == "--max-pieces" && has_value) {
@@ -216,7 +240,7 @@ int run_gen(const Args& args) {
       options.only = parse_material(args[++i], &error);
       if (!options.only) return usage_error("gen", "bad material: " + error);
     } else {
-      return usage_error("gen", "unexpected argument " + a);
+      return a.starts_with("--") ? unknown_option("gen", a) : usage_error("gen", "unexpected argument " + a);
     }
   }
   if (options.max_pieces == 0 && options.only) options.max_pieces = options.only->pieces();
@@ -249,20 +273,9 @@ int run_gen(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("gen", "--max-pieces N [--out DIR] [--threads T] [--memory SIZE] [--only MATERIAL] [--kings-only] [--compact-states] "
-                   "[--mtc] [--article62] [--dtw] [--timings FILE] [--quiet] [--checkpoint-minutes M] [--shared-dir] [--scratch DIR] "
-                   "[--ranks-log FILE]",
-            "build every missing WDL table up to N pieces (default DIR: tables/) within SIZE bytes of "
-            "memory (default: a quarter of physical memory); --kings-only: only materials without men (a kings-only unit too large "
-            "for SIZE is solved in half a byte a position, slower; --compact-states: every one); --mtc also "
-            "writes .mtc tables (moves to conversion: perfect play; solves again units built without them); --article62 (implies --mtc) then "
-            "writes .r62 tables for the units whose article 6.2 values MTC alone does not decide (solved again under the "
-            "rule); --dtw also "
-            "writes .dtw tables and the 6.3/6.4 .rule tables; --timings writes where each unit's "
-            "time went (tab-separated); a unit being solved is saved after a level every M minutes (default 5; 0: "
-            "every level) and a rerun resumes it there. Under mpirun (a dtb built with -DDTB_MPI=ON) every rank but 0 "
-            "solves: units with men level by level in parts of slices, kings-only units whole; --shared-dir if all "
-            "ranks see DIR, else tables are sent (workers keep theirs in --scratch DIR, default DIR/.rank-R); "
-            "--ranks-log: per unit its ranks, parts, time and bytes sent (all, and of the parts)", run_gen);
+DTB_COMMAND("gen", "--max-pieces N [options]", "build every missing table up to N pieces",
+            "Tables already in DIR are checked and kept. Under mpirun (a dtb built with -DDTB_MPI=ON) every "
+            "rank but 0 solves: units with men level by level in parts of slices, kings-only units whole",
+            kGenOptions, run_gen);
 
 }  // namespace dtb::cli

@@ -49,6 +49,8 @@ int run_info(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("info", "FILE...", "header, block sizes and checksum verification of table files", run_info);
+DTB_COMMAND("info", "FILE...", "header, block sizes and checksums of table files",
+            "Every block's checksum is verified: the exit status is 1 if a file or a block is damaged", {},
+            run_info);
 
 }  // namespace dtb::cli

@@ -23,6 +23,7 @@ int run_moves(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("moves", "FEN|start", "list the legal moves of a position", run_moves);
+DTB_COMMAND("moves", "FEN|start", "list the legal moves of a position",
+            "One move a line, in FMJD notation; start is the initial position", {}, run_moves);
 
 }  // namespace dtb::cli

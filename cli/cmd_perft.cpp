@@ -1,4 +1,4 @@
-// dtb perft FEN DEPTH [--divide]: leaf count of the move tree.
+// dtb perft FEN DEPTH [--divide] [--time] [--count-paths]: leaf count of the move tree.
 #include <chrono>
 #include <iostream>
 
@@ -11,6 +11,12 @@
 namespace dtb::cli {
 namespace {
 
+constexpr Option kPerftOptions[] = {
+    {"--divide", "", "the count per root move, then the total"},
+    {"--time", "", "the time taken and leaves per second, on stderr"},
+    {"--count-paths", "", "count a capture once per path it can take, not once per result"},
+};
+
 int run_perft(const Args& args) {
   bool divide = false, timing = false, paths = false;
   std::vector<std::string> positional;
@@ -22,7 +28,7 @@ int run_perft(const Args& args) {
     else if (a == "--count-paths")
       paths = true;
     else if (a.starts_with("--"))
-      return usage_error("perft", "unknown option " + a);
+      return unknown_option("perft", a);
     else
       positional.push_back(a);
   }
@@ -59,9 +65,7 @@ int run_perft(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("perft", "FEN|start DEPTH [--divide] [--time] [--count-paths]",
-            "count the leaves of the legal move tree (per root move with --divide; "
-            "--count-paths counts a capture once per path)",
-            run_perft);
+DTB_COMMAND("perft", "[options] FEN|start DEPTH", "count the leaves of the legal move tree to DEPTH",
+            "DEPTH is 0 to 30 plies; start is the initial position", kPerftOptions, run_perft);
 
 }  // namespace dtb::cli

@@ -1,6 +1,4 @@
-// dtb plan --max-pieces N [--memory SIZE] [--threads T] [--mtc] [--rate POSITIONS_PER_SECOND] [--ranks R]
-// [--bandwidth B] [--shared-dir]:
-// what building all tables up to N pieces involves - materials and positions
+// dtb plan --max-pieces N [options]: what building all tables up to N pieces involves - materials and positions
 // per piece count, the build order with each table's size and level, and
 // under the slice scheme (gen/cost_model.h) the peak memory, the disk and
 // the time, per piece count, with the part that dominates each.
@@ -106,6 +104,17 @@ void print_cluster_plan(const gen::ClusterSetup& setup) {
             << "\n";
 }
 
+constexpr Option kPlanOptions[] = {
+    {"--max-pieces", "N", "tables of up to N pieces, 2 to 10 (required)"},
+    {"--memory", "SIZE", "the memory bound, e.g. 4G or 512M, at least 64M (default: a quarter of physical memory)"},
+    {"--threads", "T", "solver threads (default: 2)"},
+    {"--mtc", "", "with the .mtc tables (their scratch files; their disk and time are not modelled)"},
+    {"--rate", "R", "solve R positions per second instead of the measured rate"},
+    {"--ranks", "R", "also the build under mpirun -np R, R from 2: wall time, memory per rank, bytes sent"},
+    {"--bandwidth", "B", "with --ranks: bytes per second from rank 0 (default: 1e9, a 10 Gbit/s link)"},
+    {"--shared-dir", "", "with --ranks: every rank sees the table directory"},
+};
+
 int run_plan(const Args& args) {
   std::optional<long long> max_pieces;
   std::optional<double> rate;
@@ -149,7 +158,7 @@ int run_plan(const Args& args) {
       if (!t) return usage_error("plan", "--threads must be a whole number from 1");
       threads = static_cast<int>(*t);
     } else {
-      return usage_error("plan", "unexpected argument '" + a + "'");
+      return a.starts_with("--") ? unknown_option("plan", a) : usage_error("plan", "unexpected argument '" + a + "'");
     }
   }
   if (!max_pieces) return usage_error("plan", "--max-pieces is required");
@@ -182,11 +191,9 @@ int run_plan(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("plan", "--max-pieces N [--memory SIZE] [--threads T] [--mtc] [--rate POSITIONS_PER_SECOND] [--ranks R] "
-                    "[--bandwidth BYTES_PER_SECOND] [--shared-dir]",
-            "materials, positions, build order, and the slice generator's memory, disk and time for tables "
-            "up to N pieces; --ranks: the same build under mpirun -np R (wall time, memory per rank, bytes sent; "
-            "--shared-dir: every rank sees the table directory)",
-            run_plan);
+DTB_COMMAND("plan", "--max-pieces N [options]", "what building the tables up to N pieces takes",
+            "Materials, positions and the build order, then the slice generator's peak memory, disk and time "
+            "per piece count, with the part that dominates each",
+            kPlanOptions, run_plan);
 
 }  // namespace dtb::cli

@@ -1,4 +1,4 @@
-// dtb play [--tables DIR] [--json] [--cache-mb N] FEN: the whole line of
+// dtb play [--tables DIR] [--json] [--cache SIZE] FEN: the whole line of
 // perfect play from a position, one dtb_best_move after another (quickest
 // conversion for the winner, longest resistance for the loser, a drawing
 // move in a draw), in FMJD notation, and the result.
@@ -167,6 +167,17 @@ bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& li
   }
 }
 
+constexpr Option kPlayOptions[] = {
+    kTablesOption,
+    kCacheOption,
+    kCacheMbOption,
+    {"--json", "", "the line as one JSON object"},
+    {"--plies-since-conversion", "C", "play under the draw rules with C plies counted since a capture or man "
+                                      "move, 0 to 49 (drawn at 50)"},
+    {"--plies-in-class", "K", "with C, in a 6.3/6.4 class: K plies in the class, 0 to 32 (default C; needs the "
+                              ".rule tables)"},
+};
+
 int run_play(const Args& args) {
   TableOptions tables_options;
   bool json = false;
@@ -188,7 +199,7 @@ int run_play(const Args& args) {
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("play", *taken);
     } else if (a.starts_with("--")) {
-      return usage_error("play", "unknown option " + a);
+      return unknown_option("play", a);
     } else {
       fens.push_back(a);
     }
@@ -199,7 +210,7 @@ int run_play(const Args& args) {
 
   Tablebase tables;
   dtb_error e{};
-  if (const dtb_status s = tables.open(tables_options.dir, static_cast<std::size_t>(tables_options.cache_mb) << 20, &e); s != DTB_OK) {
+  if (const dtb_status s = tables.open(tables_options.dir, tables_options.cache_bytes, &e); s != DTB_OK) {
     std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
     return 1;
   }
@@ -262,13 +273,10 @@ int run_play(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("play", "[--tables DIR] [--json] [--cache-mb N] [--plies-since-conversion C [--plies-in-class K]] FEN",
-            "the line of perfect play from FEN (quickest conversion for the winner, longest resistance for "
-            "the loser; needs the .mtc tables of `dtb gen --mtc`) until the game ends or a position repeats "
-            "three times, and the result (default DIR: $DTB_TABLES or tables); with C, under the draw rules "
-            "with C plies already counted since a conversion (dtb_best_move_rules; drawn at 50) and, in a "
-            "6.3/6.4 class, K plies in the class (default C; dtb_best_move_rule with the class count, drawn at "
-            "its limit; needs the .rule tables)",
-            run_play);
+DTB_COMMAND("play", "[options] FEN", "the line of perfect play from a position, and the result",
+            "The winner converts as quickly as it can and the loser resists as long as it can (needs the .mtc "
+            "tables of dtb gen --mtc) until the game ends or a position occurs three times; without "
+            "--plies-since-conversion the move-count draws (articles 6.2-6.4) are not applied",
+            kPlayOptions, run_play);
 
 }  // namespace dtb::cli

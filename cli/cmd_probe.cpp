@@ -1,4 +1,4 @@
-// dtb probe [--tables DIR] [--json] [--cache-mb N] [FEN ...]: the value of
+// dtb probe [--tables DIR] [--json] [--cache SIZE] [FEN ...]: the value of
 // positions from the tables, with the moves that keep it.
 //
 // Each FEN on the command line (or, with none, each non-blank line of
@@ -41,6 +41,16 @@ void print_plain(const ProbeReport& a, std::ostream& out) {
   out << "\n";
 }
 
+constexpr Option kProbeOptions[] = {
+    kTablesOption,
+    kCacheOption,
+    kCacheMbOption,
+    {"--json", "", "one JSON object per FEN instead of a line of text"},
+    {"--plies-in-class", "N", "the 6.3/6.4 rule value after N plies in the class, 0 to 32 (needs .rule tables)"},
+    {"--plies-since-conversion", "C", "the value under article 6.2 after C plies without a man move or capture, "
+                                      "0 to 49 (6.3/6.4 in their classes; needs .mtc tables)"},
+};
+
 int run_probe(const Args& args) {
   TableOptions tables_options;
   bool json = false;
@@ -64,7 +74,7 @@ int run_probe(const Args& args) {
     } else if (const auto taken = tables_options.take(args, i)) {
       if (!taken->empty()) return usage_error("probe", *taken);
     } else if (a.starts_with("--")) {
-      return usage_error("probe", "unknown option " + a);
+      return unknown_option("probe", a);
     } else {
       fens.push_back(a);
     }
@@ -72,7 +82,7 @@ int run_probe(const Args& args) {
 
   Tablebase tables;
   dtb_error e{};
-  if (const dtb_status s = tables.open(tables_options.dir, static_cast<std::size_t>(tables_options.cache_mb) << 20, &e);
+  if (const dtb_status s = tables.open(tables_options.dir, tables_options.cache_bytes, &e);
       s != DTB_OK) {
     std::cerr << "dtb probe: " << failure_of(s, e).message << "\n";
     return 1;
@@ -103,12 +113,10 @@ int run_probe(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("probe", "[--tables DIR] [--json] [--cache-mb N] [--plies-in-class N] [--plies-since-conversion C] [FEN ...]",
-            "value (win/draw/loss for the side to move) and value-keeping moves of each FEN, "
-            "from the tables (default DIR: $DTB_TABLES or tables); FENs from stdin if none given; "
-            "with .dtw/.rule tables also dtw and the 6.3/6.4 rule value after N plies in the class; "
-            "with .mtc tables also the moves to conversion and the move of perfect play, and with C the value "
-            "under article 6.2 after C plies without a man move or capture (6.3/6.4 in their classes: rules_wdl)",
-            run_probe);
+DTB_COMMAND("probe", "[options] [FEN ...]", "the value of positions and the moves that keep it",
+            "For each FEN (from stdin, a line each, if none is given): win, draw or loss for the side to move "
+            "and the moves that keep it; with .dtw/.rule tables also the distance to win and the 6.3/6.4 rule "
+            "value, with .mtc tables also the moves to conversion and the move of perfect play",
+            kProbeOptions, run_probe);
 
 }  // namespace dtb::cli

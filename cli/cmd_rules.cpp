@@ -1,6 +1,6 @@
-// dtb rules [--json] [--build] [--dtw-up-to N] [--article 6.2 [--recount | --drawn M [--count C] [--limit N]]] [DIR]: what the
-// FMJD draw limits (articles 6.3 and 6.4; 6.2 with --article 6.2,
-// article62_report.h) do to the endings (drawrules/rule_report.h).
+// dtb rules [options] [DIR]: what the FMJD draw limits (articles 6.3 and 6.4;
+// 6.2 with --article 6.2, article62_report.h) do to the endings
+// (drawrules/rule_report.h).
 #include <filesystem>
 #include <iostream>
 
@@ -24,7 +24,7 @@ struct RulesOptions {
   std::size_t limit = 20;  // ... at most this many
   std::string article;  // "" (6.3 and 6.4) or "6.2"
   int dtw_up_to = 0;  // 0: only the materials the class materials reach
-  std::string dir = "tables";
+  std::string dir;  // "" until given: tables/
 };
 
 void progress_to_stderr(const std::string& line) { std::cerr << line << "\n"; }
@@ -60,9 +60,23 @@ int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
   return 0;
 }
 
+constexpr Option kRulesOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR; default: tables)"},
+    {"--json", "", "JSON instead of text"},
+    {"--build", "", "first compute the .dtw and .rule tables into DIR"},
+    {"--dtw-up-to", "N", "with --build: .dtw tables of every material up to N pieces, 4 to 7 (default: only "
+                         "those the class materials reach)"},
+    {"--article", "A", "6.2: the 25-move rule, from the .mtc tables of dtb gen --mtc; 6.3 or 6.4 (the default): "
+                       "the 16- and 5-move limits"},
+    {"--recount", "", "with --article 6.2: decode every table instead of trusting the counts recorded at build "
+                      "time"},
+    {"--drawn", "MATERIAL", "with --article 6.2: the positions of that table (e.g. KKMMvKM) the rule draws"},
+    {"--count", "C", "with --drawn: C plies already counted, 0 to 49 (default: 0)"},
+    {"--limit", "N", "with --drawn: list the first N positions (default: 20)"},
+};
+
 int run_rules(const Args& args) {
   RulesOptions o;
-  int positional = 0;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--json") {
@@ -90,14 +104,13 @@ int run_rules(const Args& args) {
       const auto n = i + 1 < args.size() ? parse_int(args[++i], 4, 7) : std::nullopt;
       if (!n) return usage_error("rules", "--dtw-up-to needs a piece count from 4 to 7");
       o.dtw_up_to = static_cast<int>(*n);
-    } else if (a.starts_with("--")) {
-      return usage_error("rules", "unknown option " + a);
-    } else if (positional++ == 0) {
-      o.dir = a;
+    } else if (const auto taken = take_table_dir(args, i, o.dir)) {
+      if (!taken->empty()) return usage_error("rules", *taken);
     } else {
-      return usage_error("rules", "expected at most one directory");
+      return unknown_option("rules", a);
     }
   }
+  if (o.dir.empty()) o.dir = "tables";
   if (o.dtw_up_to && !o.build) return usage_error("rules", "--dtw-up-to only makes sense with --build");
   if (o.recount && o.article != "6.2") return usage_error("rules", "--recount only makes sense with --article 6.2");
   if ((!o.drawn.empty() || o.count || o.limit != 20) && o.article != "6.2")
@@ -118,13 +131,10 @@ int run_rules(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("rules", "[--json] [--build [--dtw-up-to N]] [--article 6.2 [--recount | --drawn MATERIAL [--count C] [--limit N]]] [DIR]",
-            "the 16-move (6.3) and 5-move (6.4) draw limits: rule values, win lengths "
-            "(tables in DIR, default tables/; --build computes .dtw and .rule there first); "
-            "--article 6.2: the 25-move rule from the .mtc tables (dtb gen --mtc), from the counts recorded "
-            "at build time (.mtc-stats) where they match the tables, or with --recount by decoding every table; "
-            "--drawn MATERIAL: the positions of that table the rule draws with C plies counted (default 0), "
-            "the first N (20) and how many",
-            run_rules);
+DTB_COMMAND("rules", "[options] [DIR]", "what the FMJD draw rules (articles 6.2-6.4) do to the endings",
+            "By default the 16-move (6.3) and 5-move (6.4) limits: rule values and win lengths, from the .dtw "
+            "and .rule tables; with --article 6.2 the 25-move rule, from the .mtc tables and the counts "
+            "recorded at build time where they match the tables",
+            kRulesOptions, run_rules);
 
 }  // namespace dtb::cli

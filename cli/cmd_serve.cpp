@@ -1,7 +1,6 @@
 // dtb serve [--tables DIR] [--host H] [--port P] [--threads T] [--cache SIZE]
 //           [--timeout S] [--log]: the tables over HTTP, a JSON API and the
 // explorer page (serve/server.h). Stops on Ctrl-C or SIGTERM.
-#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -13,19 +12,6 @@
 
 namespace dtb::cli {
 namespace {
-
-// "64M", "1G", "512K" or a bare number of MiB; at least 1 MiB.
-std::optional<std::size_t> parse_cache_size(std::string s) {
-  int shift = 20;
-  if (!s.empty() && std::string("KkMmGg").find(s.back()) != std::string::npos) {
-    const char unit = static_cast<char>(std::toupper(static_cast<unsigned char>(s.back())));
-    shift = unit == 'K' ? 10 : unit == 'M' ? 20 : 30;
-    s.pop_back();
-  }
-  const auto n = parse_int(s, 1, (1LL << 50) >> shift);
-  if (!n || (static_cast<std::size_t>(*n) << shift) < (std::size_t{1} << 20)) return std::nullopt;
-  return static_cast<std::size_t>(*n) << shift;
-}
 
 // Applies one option taking a value; returns an error message or "".
 std::string set_option(ServeOptions& o, const std::string& name, const std::string& value) {
@@ -43,7 +29,7 @@ std::string set_option(ServeOptions& o, const std::string& name, const std::stri
     o.threads = static_cast<int>(*t);
   } else if (name == "--cache") {
     const auto bytes = parse_cache_size(value);
-    if (!bytes) return "--cache needs a size of at least 1M (e.g. 64M, 1G; a bare number is MiB)";
+    if (!bytes) return kCacheSizeError;
     o.cache_bytes = *bytes;
   } else if (name == "--timeout") {
     const auto t = parse_int(value, 1, 3600);
@@ -54,6 +40,17 @@ std::string set_option(ServeOptions& o, const std::string& name, const std::stri
   }
   return "";
 }
+
+constexpr Option kServeOptions[] = {
+    kTablesOption,
+    {"--host", "H", "the address to listen on (default: 127.0.0.1, loopback only)"},
+    {"--port", "P", "the port, 0 to 65535; 0: any free port, printed once listening (default: 8080)"},
+    {"--threads", "T", "connections served at once, 1 to 1024 (default: 8)"},
+    kCacheOption,
+    {"--timeout", "S", "seconds to read a request, to write an answer, or to keep an idle connection, 1 to 3600 "
+                       "(default: 5)"},
+    {"--log", "", "one line per request on stderr"},
+};
 
 int run_serve(const Args& args) {
   ServeOptions o;
@@ -74,12 +71,9 @@ int run_serve(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("serve",
-            "[--tables DIR] [--host 127.0.0.1] [--port 8080] [--threads 8] [--cache 64M] "
-            "[--timeout 5] [--log]",
-            "HTTP server: GET /api/probe?fen=FEN[&plies_in_class=N] (the probe --json answer), "
-            "GET /api/rules (the rules --json report) and the explorer page at / "
-            "(default DIR: $DTB_TABLES or tables; port 0: any free port)",
-            run_serve);
+DTB_COMMAND("serve", "[options]", "the tables over HTTP: a JSON API and the explorer page",
+            "GET /api/probe?fen=FEN[&plies_in_class=N] answers as dtb probe --json, GET /api/rules as "
+            "dtb rules --json, and / is the explorer page. Stops on Ctrl-C or SIGTERM",
+            kServeOptions, run_serve);
 
 }  // namespace dtb::cli

@@ -3,6 +3,7 @@
 // or, with --recount or where none can be trusted, by decoding the tables.
 #include <iostream>
 
+#include "cli/args.h"
 #include "cli/command.h"
 #include "gen/table_stats.h"
 #include "drawrules/table_lookup.h"
@@ -10,20 +11,29 @@
 namespace dtb::cli {
 namespace {
 
+constexpr Option kStatsOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR)"},
+    {"--json", "", "JSON instead of text"},
+    {"--quiet", "", "no progress on stderr"},
+    {"--recount", "", "decode every table instead of trusting the counts recorded at build time"},
+};
+
 int run_stats(const Args& args) {
   bool json = false, progress = true, recount = false;
   std::string dir;
-  for (const std::string& a : args) {
-    if (a == "--json")
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--json") {
       json = true;
-    else if (a == "--quiet")
+    } else if (a == "--quiet") {
       progress = false;
-    else if (a == "--recount")
+    } else if (a == "--recount") {
       recount = true;
-    else if (a.starts_with("--") || !dir.empty())
-      return usage_error("stats", "unexpected argument " + a);
-    else
-      dir = a;
+    } else if (const auto taken = take_table_dir(args, i, dir)) {
+      if (!taken->empty()) return usage_error("stats", *taken);
+    } else {
+      return unknown_option("stats", a);
+    }
   }
   if (dir.empty()) return usage_error("stats", "expected a table directory");
   std::vector<gen::MaterialStats> stats;
@@ -47,9 +57,10 @@ int run_stats(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("stats", "[--json] [--quiet] [--recount] DIR",
-            "per material (White to move): positions, captures, win/draw/loss (all and quiet), size on disk "
-            "(counts recorded at build time; --recount decodes every table)",
-            run_stats);
+DTB_COMMAND("stats", "[options] DIR", "value counts and sizes of the tables, per material",
+            "For White to move: positions, captures, win/draw/loss (all and quiet), the longest win "
+            "where a .dtw table is present, and the size on disk; from the counts recorded at build time where "
+            "they match the tables",
+            kStatsOptions, run_stats);
 
 }  // namespace dtb::cli

@@ -1,6 +1,6 @@
-// dtb verify DIR [--checksums [FILE]] [--write-checksums FILE] [--checksums-only] [--journal FILE]
-// [--threads T] [--quiet]: re-derive every stored value independently of the generator
-// (verify/verifier.h); --checksums-only compares the files' XXH3 with the list and stops there.
+// dtb verify [options] DIR: re-derive every stored value independently of the
+// generator (verify/verifier.h); --checksums-only compares the files' XXH3 with
+// the list and stops there.
 #include <omp.h>
 
 #include <iostream>
@@ -21,16 +21,29 @@ void print_unlisted(const gen::VerifyReport& report) {
     std::cout << "; " << report.checksums_unlisted << " .mtc/.r62 files not in the list, not compared";
 }
 
+constexpr Option kVerifyOptions[] = {
+    {"--tables", "DIR", "the table directory (the same as DIR)"},
+    {"--checksums", "[FILE]", "first compare the files' XXH3 with the list in FILE (default: DIR/CHECKSUMS); "
+                              ".mtc and .r62 files where it names them"},
+    {"--write-checksums", "FILE", "write the files' checksums to FILE"},
+    {"--checksums-only", "", "stop after the checksums: no value re-derived"},
+    {"--journal", "FILE", "record each unit verified; a rerun skips the units FILE lists, files unchanged"},
+    {"--threads", "T", "threads (default: one per core)"},
+    {"--quiet", "", "no progress on stderr"},
+};
+
 int run_verify(const Args& args) {
   gen::VerifyOptions options;
   options.show_progress = true;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size() && !args[i + 1].starts_with("--");
+    const bool has_value = i + 1 < args.size();
+    // The value of --checksums may be left out: the next option is not it.
+    const bool has_file = has_value && !args[i + 1].starts_with("--");
     if (a == "--quiet") {
       options.show_progress = false;
     } else if (a == "--checksums") {
-      options.checksums_file = has_value ? args[++i] : std::string();
+      options.checksums_file = has_file ? args[++i] : std::string();
       if (options.checksums_file.empty()) options.checksums_file = "\x01";  // DIR/CHECKSUMS, below
     } else if (a == "--checksums-only") {
       options.checksums_only = true;
@@ -42,10 +55,10 @@ int run_verify(const Args& args) {
       const auto n = parse_int(args[++i], 1, 1024);
       if (!n) return usage_error("verify", "--threads must be a whole number from 1 to 1024");
       omp_set_num_threads(static_cast<int>(*n));
-    } else if (a.starts_with("--") || !options.dir.empty()) {
-      return usage_error("verify", "unexpected argument " + a);
+    } else if (const auto taken = take_table_dir(args, i, options.dir)) {
+      if (!taken->empty()) return usage_error("verify", *taken);
     } else {
-      options.dir = a;
+      return unknown_option("verify", a);
     }
   }
   if (options.dir.empty()) return usage_error("verify", "expected a table directory");
@@ -99,12 +112,9 @@ int run_verify(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("verify",
-            "DIR [--checksums [FILE]] [--write-checksums FILE] [--checksums-only] [--journal FILE] [--threads T] "
-            "[--quiet]",
-            "re-check every stored value and checksum of a table directory (FILE default: DIR/CHECKSUMS; compared "
-            "first, in seconds: --checksums-only stops there; .mtc and .r62 files where the list names them); --journal FILE records each unit verified, and a "
-            "rerun skips the units it lists unchanged",
-            run_verify);
+DTB_COMMAND("verify", "[options] DIR", "re-check every stored value and checksum of a table directory",
+            "Every value is derived again from its successors, every win or loss needs a finite proof, and "
+            "the .mtc, .r62, .dtw and .rule tables beside the .wdl ones are checked the same way",
+            kVerifyOptions, run_verify);
 
 }  // namespace dtb::cli

@@ -1,10 +1,15 @@
-// Entry point of `dtb`: dispatch to the registered subcommand.
-#include <algorithm>
+// Entry point of `dtb`: help and version, then dispatch to the registered
+// subcommand once its options are checked (help.h).
 #include <cstring>
 #include <exception>
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/help.h"
+
+#ifndef DTB_VERSION
+#error "DTB_VERSION must be defined (cli/CMakeLists.txt passes the project version)"
+#endif
 
 namespace dtb::cli {
 
@@ -16,19 +21,49 @@ std::vector<Command>& registry() {
 int usage_error(const char* command, const std::string& message) {
   std::cerr << "dtb " << command << ": " << message << "\n";
   for (const Command& c : registry())
-    if (std::strcmp(c.name, command) == 0) std::cerr << "usage: dtb " << c.name << " " << c.usage << "\n";
+    if (std::strcmp(c.name, command) == 0)
+      std::cerr << "usage: dtb " << c.name << " " << c.usage << " (see dtb " << c.name << " --help)\n";
+  return 2;
+}
+
+int unknown_option(const char* command, const std::string& option) {
+  std::cerr << "dtb " << command << ": unknown option " << option << " (see dtb " << command << " --help)\n";
   return 2;
 }
 
 namespace {
 
-void print_usage(std::ostream& out) {
-  auto commands = registry();
-  std::sort(commands.begin(), commands.end(),
-            [](const Command& a, const Command& b) { return std::strcmp(a.name, b.name) < 0; });
-  out << "usage: dtb <command> [arguments]\n\ncommands:\n";
-  for (const Command& c : commands) {
-    out << "  " << c.name << " " << c.usage << "\n      " << c.summary << "\n";
+const Command* find_command(const std::string& name) {
+  for (const Command& c : registry())
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+int unknown_command(const std::string& name) {
+  std::cerr << "dtb: unknown command '" << name << "'\n\n";
+  print_command_list(std::cerr);
+  return 2;
+}
+
+// `dtb help [COMMAND]`, `dtb --help`, `dtb -h`.
+int help(const Args& args) {
+  if (args.empty()) {
+    print_command_list(std::cout);
+    return 0;
+  }
+  const Command* c = find_command(args[0]);
+  if (!c) return unknown_command(args[0]);
+  print_command_help(*c, std::cout);
+  return 0;
+}
+
+int run(const Command& c, const Args& args) {
+  if (const auto answered = answer_help_or_refuse(c, args)) return *answered;
+  try {
+    return c.run(args);
+  } catch (const std::exception& e) {
+    std::cerr << "dtb " << c.name << ": error: " << e.what() << "\n";
+    return 1;
   }
 }
 
@@ -38,24 +73,16 @@ void print_usage(std::ostream& out) {
 int main(int argc, char** argv) {
   using namespace dtb::cli;
   if (argc < 2) {
-    print_usage(std::cerr);
+    print_command_list(std::cerr);
     return 2;
   }
   const std::string name = argv[1];
-  if (name == "-h" || name == "--help" || name == "help") {
-    print_usage(std::cout);
+  const Args args(argv + 2, argv + argc);
+  if (name == "help" || name == "--help" || name == "-h") return help(args);
+  if (name == "version" || name == "--version") {
+    std::cout << "dtb " << DTB_VERSION << "\n";
     return 0;
   }
-  for (const Command& c : registry()) {
-    if (name != c.name) continue;
-    try {
-      return c.run(Args(argv + 2, argv + argc));
-    } catch (const std::exception& e) {
-      std::cerr << "dtb " << name << ": error: " << e.what() << "\n";
-      return 1;
-    }
-  }
-  std::cerr << "dtb: unknown command '" << name << "'\n\n";
-  print_usage(std::cerr);
-  return 2;
+  if (const Command* c = find_command(name)) return run(*c, args);
+  return unknown_command(name);
 }

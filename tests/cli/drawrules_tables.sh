@@ -15,7 +15,7 @@ trap 'rm -rf "$empty"' EXIT
 expect_fail "KvK.rule" "$dtb" rules "$empty"
 expect_fail "dtb rules --build" "$dtb" rules --json "$empty"
 expect_fail "unknown option" "$dtb" rules --bogus
-expect_fail "at most one directory" "$dtb" rules a b
+expect_fail "at most one table directory" "$dtb" rules a b
 expect_fail "only makes sense with --build" "$dtb" rules --dtw-up-to 4 "$empty"
 expect_fail "piece count from 4 to 7" "$dtb" rules --build --dtw-up-to 9 "$empty"
 # A damaged rule table is reported, not trusted.
