@@ -1,5 +1,7 @@
 #include "index/draw_rule_class.h"
 
+#include <algorithm>
+
 namespace dtb {
 namespace {
 
@@ -36,7 +38,7 @@ int plies_in_class_after(const Position& before, int plies_in_class, const Move&
 
 int class_count_of(const Material& m, int plies_since_conversion, int plies_in_class) {
   if (rule_class(m) == RuleClass::None) return -1;
-  return plies_in_class >= 0 ? plies_in_class : plies_since_conversion;
+  return std::max(plies_in_class, plies_since_conversion);
 }
 
 int limit_plies(RuleClass c) {

@@ -27,9 +27,11 @@ int limit_plies(RuleClass c);
 const char* article_of(RuleClass c);
 
 /// The class count of a position of material m, from the counts a caller of
-/// dtb_probe_rules gives: `plies_in_class` if known (>= 0), else the 6.2
-/// count (a class is entered by a conversion: one entered at the last
-/// conversion has run as long as the 6.2 count); -1 in no class.
+/// dtb_probe_rules gives: `plies_in_class`, but never less than the 6.2
+/// count, and the 6.2 count when it is not known (< 0). A class is entered
+/// by a conversion, so it has run at least as long as the 6.2 count: a
+/// smaller class count means the class was entered at the last conversion.
+/// -1 in no class.
 int class_count_of(const Material& m, int plies_since_conversion, int plies_in_class);
 
 /// The class count after move `m` of `before`, with `plies_in_class` plies

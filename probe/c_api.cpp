@@ -215,7 +215,7 @@ dtb_status dtb_probe_moves(dtb_tables* tables, const dtb_position* pos, dtb_move
     dtb::Position p;
     if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
     ProbeError detail;
-    if (tables->base->check_size(p, &detail) != DTB_OK) return report(error, detail);
+    if (tables->base->check_reach(p, &detail) != DTB_OK) return report(error, detail);
     dtb::MoveList list;
     if (const dtb_status s = generate_within(p, capacity, list, count, error, "dtb_probe_moves");
         s != DTB_OK)
@@ -393,12 +393,10 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
     ProbeError detail;
     dtb::Wdl v;
     if (const dtb::RuleClass c = dtb::rule_class(dtb::material_of(p)); c != dtb::RuleClass::None) {
-      // 6.3/6.4: the class count, at least as long as the 6.2 one, runs out first.
+      // 6.3/6.4: the class count, at least as long as the 6.2 one, runs out
+      // first. A class is entered by a conversion, so a class count below the
+      // 6.2 one means the class began at the last conversion.
       plies_in_class = dtb::class_count_of(dtb::material_of(p), plies_since_conversion, plies_in_class);
-      if (plies_in_class < plies_since_conversion)
-        return report(error, DTB_INVALID_ARGUMENT,
-                      "dtb_probe_rules: a class is entered by a conversion, so plies_in_class cannot be less "
-                      "than plies_since_conversion");
       if (plies_in_class > dtb::limit_plies(c)) {  // the class count ran out: the game was drawn
         *wdl = DTB_DRAW;
         return DTB_OK;

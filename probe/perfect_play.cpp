@@ -89,6 +89,7 @@ dtb_status PerfectPlay::article62(const Position& p, int plies_since_conversion,
   // A draw is exact everywhere (6.2 never makes a draw a win), and so is a
   // game already over (MTC 0: nothing left to count).
   if (out == Wdl::Draw || *plies == 0) return DTB_OK;
+  if (popcount(p.occupied()) > base_.max_pieces()) return article62_by_captures(p, out, error);
   const Position w = white_to_move_form(p);
   const Material m = material_of(w);
   Article62Facts facts;
@@ -182,12 +183,29 @@ dtb_status PerfectPlay::article62_facts(const Material& m, Article62Facts& out, 
   return DTB_OK;
 }
 
+dtb_status PerfectPlay::article62_by_captures(const Position& p, Wdl& out, ProbeError* error) {
+  // Past the tables the side to move must capture (Tablebase::check_reach),
+  // and a capture starts the count again: the value is the best over the
+  // captures of each successor's value from a fresh count.
+  MoveList captures;
+  generate_moves(p, captures);
+  out = Wdl::Loss;
+  for (int i = 0; i < captures.size; ++i) {
+    const Position child = make_move(p, captures[i]);
+    Wdl v = Wdl::Loss;  // the last opposing piece taken: the mover has won
+    if (child.pieces(child.side) != 0)
+      if (const dtb_status s = article62(child, 0, v, error); s != DTB_OK) return s;
+    out = std::max(out, negate(v));
+  }
+  return DTB_OK;
+}
+
 dtb_status PerfectPlay::moves_to_choose(const Position& p, MoveList& list, ProbeError* error) {
   generate_moves(p, list);
   // Checked before the size: a game that is over needs no table to say so.
   if (list.size == 0)
     return fail(error, DTB_GAME_OVER, "", "the side to move has no legal move: it has lost, the game is over");
-  return base_.check_size(p, error);
+  return base_.check_reach(p, error);
 }
 
 dtb_status PerfectPlay::best_move(const Position& p, Move& out, ProbeError* error, Wdl* value) {

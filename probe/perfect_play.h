@@ -105,8 +105,12 @@ class PerfectPlay {
   dtb_status cost(const Position& p, const Move& m, Wdl after_value, int& out, ProbeError* error);
 
   // The legal moves of p for best_move and best_move_article62: DTB_GAME_OVER
-  // without one, DTB_TOO_MANY_PIECES past the largest table.
+  // without one, DTB_TOO_MANY_PIECES past the reach of the tables (Tablebase::check_reach).
   dtb_status moves_to_choose(const Position& p, MoveList& list, ProbeError* error);
+
+  // The 6.2 value of a position past the largest table, whose side to move
+  // must capture: the best capture, each successor valued from a fresh count.
+  dtb_status article62_by_captures(const Position& p, Wdl& out, ProbeError* error);
 
   // Plies to the next conversion of q under 6.2 (`v` its decisive 6.2 value):
   // its .r62 value where it has one, else its MTC.

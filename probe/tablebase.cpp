@@ -3,6 +3,7 @@
 #include <new>
 #include <vector>
 
+#include "index/colour.h"
 #include "probe/capture_check.h"
 
 namespace dtb::probe {
@@ -60,16 +61,35 @@ dtb_status Tablebase::make(std::unique_ptr<TableDirectory> directory, std::size_
   return DTB_OK;
 }
 
+namespace {
+
+// A position past the tables: the material it would need, for the caller.
+dtb_status too_many_pieces(ProbeError* error, const Position& p, std::string message) {
+  fail(error, DTB_TOO_MANY_PIECES, nullptr, -1, std::move(message));
+  if (error) error->material = table_material(p).name();
+  return DTB_TOO_MANY_PIECES;
+}
+
+}  // namespace
+
 dtb_status Tablebase::check_size(const Position& p, ProbeError* error) const {
   const int pieces = popcount(p.occupied());
   if (pieces <= max_pieces()) return DTB_OK;
-  return fail(error, DTB_TOO_MANY_PIECES, nullptr, -1,
-              std::to_string(pieces) + " pieces, the largest table in " + directory_->path() +
-                  " has " + std::to_string(max_pieces()));
+  return too_many_pieces(error, p, std::to_string(pieces) + " pieces, the largest table in " + directory_->path() +
+                                       " has " + std::to_string(max_pieces()));
+}
+
+dtb_status Tablebase::check_reach(const Position& p, ProbeError* error) const {
+  const int pieces = popcount(p.occupied());
+  if (pieces <= max_pieces() || (pieces <= max_pieces() + kCaptureReach && must_capture(p))) return DTB_OK;
+  return too_many_pieces(error, p,
+                         std::to_string(pieces) + " pieces, the largest table in " + directory_->path() + " has " +
+                             std::to_string(max_pieces()) +
+                             (must_capture(p) ? "" : " (and the side to move has no capture)"));
 }
 
 dtb_status Tablebase::wdl(const Position& p, Wdl& out, ProbeError* error) {
-  if (const dtb_status s = check_size(p, error); s != DTB_OK) return s;
+  if (const dtb_status s = check_reach(p, error); s != DTB_OK) return s;
   return resolve(p, out, error);
 }
 
@@ -126,6 +146,8 @@ dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
 }
 
 dtb_status Tablebase::quiet_wdl(const Position& p, Wdl& out, ProbeError* error) {
+  // Reached from a capture past the tables (check_reach): no table to read.
+  if (popcount(p.occupied()) > max_pieces()) return check_size(p, error);
   const Position w = p.side == Color::White ? p : colour_reversed(p);
   const Table& t = directory_->table(material_of(w));
   if (t.status != DTB_OK) return fail(error, t.status, &t, -1, t.error);

@@ -52,11 +52,26 @@ class Tablebase {
 
   int max_pieces() const { return directory_->max_pieces(); }
 
-  /// DTB_TOO_MANY_PIECES if `p` has more pieces than the largest table.
+  /// How far past the largest table a position is answered when its side to
+  /// move must capture. Captures are compulsory, so a search meets such
+  /// positions everywhere: every capture takes at least one piece, so with
+  /// one piece more than the tables every successor is in them, and with two
+  /// more every successor is either in them or must capture again (else
+  /// DTB_TOO_MANY_PIECES). The bound keeps the capture search small.
+  static constexpr int kCaptureReach = 2;
+
+  /// DTB_TOO_MANY_PIECES if `p` has more pieces than the largest table (the
+  /// probes that read a table at `p` itself: .dtw, .rule).
   dtb_status check_size(const Position& p, ProbeError* error) const;
 
+  /// The same, except that a position whose side to move must capture may
+  /// have up to kCaptureReach pieces more (the probes that resolve captures
+  /// through their successors: WDL, MTC, the article 6.2 value, moves).
+  dtb_status check_reach(const Position& p, ProbeError* error) const;
+
   /// Value of a valid position for its side to move. DTB_TOO_MANY_PIECES if
-  /// it has more pieces than the largest table.
+  /// it has more pieces than the largest table and is not resolved by its
+  /// captures (check_reach).
   dtb_status wdl(const Position& p, Wdl& out, ProbeError* error);
 
   /// Value of the position after move `m` of `p`, for the side that made it.

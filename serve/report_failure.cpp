@@ -9,7 +9,7 @@ namespace {
 // of 7: checksum mismatch"); a client gets the file name alone, never the
 // server's directory.
 std::string file_named_in(const std::string& message) {
-  static const std::regex file(R"(([KM]+v[KM]+\.(wdl|dtw|rule|mtc))\b)");
+  static const std::regex file(R"(([KM]+v[KM]+\.(wdl|dtw|rule|mtc|r62))\b)");
   std::smatch m;
   return std::regex_search(message, m, file) ? m[1].str() : std::string();
 }
@@ -24,8 +24,9 @@ FailureKind kind_of(dtb_status s) {
   switch (s) {
     case DTB_OK: return FailureKind::None;
     case DTB_INVALID_ARGUMENT:
-    case DTB_INVALID_POSITION:
-    case DTB_TOO_MANY_PIECES: return FailureKind::BadInput;
+    case DTB_INVALID_POSITION: return FailureKind::BadInput;
+    // Past the largest table or a table absent: the same answer, "not in the tables".
+    case DTB_TOO_MANY_PIECES:
     case DTB_TABLE_MISSING: return FailureKind::TableMissing;
     case DTB_CORRUPTED_TABLE:
     case DTB_IO_ERROR: return FailureKind::TableDamaged;

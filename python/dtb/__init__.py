@@ -31,7 +31,7 @@ project README.
 """
 from .errors import (ClosedTablebaseError, CorruptedTableError, DtbError, IllegalMoveError,
                      InvalidArgumentError, InvalidFenError, InvalidPositionError, MissingTableError,
-                     NotExactError, NotInClassError, OutOfMemoryError, Status, TableIOError,
+                     NotExactError, NotInClassError, NotInTablesError, OutOfMemoryError, Status, TableIOError,
                      TooManyPiecesError)
 from .move import Move
 from .position import STARTING_FEN, Position, Side
@@ -40,12 +40,12 @@ from .position_array import (DISTANCE_DTYPE, POSITION_DTYPE, as_position_array, 
 from .tablebase import MoveValue, Tablebase, open_tablebase
 from .wdl import Distance, Wdl
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ClosedTablebaseError", "CorruptedTableError", "DISTANCE_DTYPE", "Distance", "DtbError",
     "IllegalMoveError", "InvalidArgumentError", "InvalidFenError", "InvalidPositionError",
-    "MissingTableError", "Move", "MoveValue", "NotExactError", "NotInClassError", "OutOfMemoryError", "POSITION_DTYPE",
+    "MissingTableError", "Move", "MoveValue", "NotExactError", "NotInClassError", "NotInTablesError", "OutOfMemoryError", "POSITION_DTYPE",
     "Position", "STARTING_FEN", "Side", "Status", "TableIOError", "Tablebase", "TooManyPiecesError",
     "Wdl", "as_position_array", "material_positions", "material_size", "open_tablebase",
 ]

@@ -59,13 +59,26 @@ class DtbError(Exception):
         self.index = index if index is not None and index >= 0 else None
         super().__init__(f"{self.status_text}: {message}")
 
+    def __str__(self) -> str:
+        # KeyError (a base of the "not in the tables" errors) would quote it.
+        return f"{self.status_text}: {self.message}"
 
-class MissingTableError(DtbError):
-    """No table file for a material the probe needs (``.wdl``, ``.dtw``, ``.rule`` or ``.mtc``)."""
+
+class NotInTablesError(DtbError, KeyError):
+    """The tables cannot answer: a table is missing or the position has too many pieces.
+
+    A ``KeyError``, as in python-chess's ``chess.syzygy``: ``except KeyError`` catches it, and
+    the ``get_*`` calls of ``Tablebase`` return ``None`` instead of raising it.
+    """
 
 
-class TooManyPiecesError(DtbError):
-    """The position has more pieces than the largest table of the directory."""
+class MissingTableError(NotInTablesError):
+    """No table file for a material the probe needs (``.wdl``, ``.dtw``, ``.rule``, ``.mtc`` or ``.r62``)."""
+
+
+class TooManyPiecesError(NotInTablesError):
+    """The position has more pieces than the largest table of the directory (and is not resolved by
+    a forced capture into the tables)."""
 
 
 class InvalidPositionError(DtbError, ValueError):

@@ -8,7 +8,7 @@ from typing import Any, List, Optional, Union
 import numpy as np
 
 from . import _dtb
-from .errors import ClosedTablebaseError, MissingTableError, Status
+from .errors import ClosedTablebaseError, MissingTableError, NotInTablesError, Status
 from .move import Move
 from .position import Position
 from .position_array import PositionsLike, as_position_array
@@ -115,6 +115,27 @@ class Tablebase:
         Raises MissingTableError, TooManyPiecesError, CorruptedTableError, ...
         """
         return wdl_of(self._open_tables().probe_wdl(_raw(position)))
+
+    def get_wdl(self, position: PositionLike) -> Optional[Wdl]:
+        """``probe_wdl``, or None where the tables cannot answer (a missing table, too many pieces)."""
+        try:
+            return self.probe_wdl(position)
+        except NotInTablesError:
+            return None
+
+    def get_mtc(self, position: PositionLike) -> Optional[Distance]:
+        """``probe_mtc``, or None where the tables cannot answer (a missing table, too many pieces)."""
+        try:
+            return self.probe_mtc(position)
+        except NotInTablesError:
+            return None
+
+    def get_dtw(self, position: PositionLike) -> Optional[Distance]:
+        """``probe_dtw``, or None where the tables cannot answer (a missing table, too many pieces)."""
+        try:
+            return self.probe_dtw(position)
+        except NotInTablesError:
+            return None
 
     def probe_dtw(self, position: PositionLike) -> Distance:
         """Result and plies to the end of the game with perfect play, from the ``.dtw`` tables.

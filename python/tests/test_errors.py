@@ -206,3 +206,29 @@ def test_bad_arguments(tb):
         tb.probe_wdl_many(dtb.as_position_array(["W:WK46,28:B3"] * 4).reshape(2, 2))
     with pytest.raises(ValueError):
         dtb.open_tablebase(".", cache_mb=0)
+
+
+def test_not_in_the_tables_is_a_key_error(tb, tmp_path):
+    # Code written for python-chess's chess.syzygy catches KeyError.
+    with pytest.raises(KeyError) as caught:
+        tb.probe_wdl(FIVE_PIECES)
+    assert isinstance(caught.value, dtb.TooManyPiecesError)
+    assert str(caught.value).startswith("too many pieces: ")  # not quoted as a KeyError would
+    empty = dtb.open_tablebase(tmp_path)
+    with pytest.raises(KeyError):
+        empty.probe_wdl("W:WK46,28:B3")
+    assert empty.get_wdl("W:WK46,28:B3") is None
+    assert empty.get_mtc("W:WK46,28:B3") is None
+    assert empty.get_dtw("W:WK46,28:B3") is None
+
+
+def test_get_calls_answer_like_the_probes(tb):
+    assert tb.get_wdl("W:WK46,28:B3") == tb.probe_wdl("W:WK46,28:B3")
+    assert tb.get_wdl(FIVE_PIECES) is None
+
+
+def test_a_forced_capture_past_the_tables_is_answered(tb):
+    # Five pieces against 2-4 tables: White's man must take 32x21, into the tables.
+    assert tb.max_pieces == 4
+    value = tb.probe_wdl("W:W32,K40:B27,K3,K50")
+    assert value == -tb.probe_wdl("B:WK40,21:BK3,K50")

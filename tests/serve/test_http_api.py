@@ -87,6 +87,21 @@ class HttpApi(unittest.TestCase):
             status, answer = self.server.get_json(probe_target("W:WK2,6:BK50", plies))
             self.assertEqual((status, answer["wdl"], answer["rule_wdl"]), (200, "win", rule), plies)
 
+    def test_a_class_count_below_the_62_count_is_the_class_entered_at_the_conversion(self):
+        # The explorer's first screen: a 6.4 class position, class count 0
+        # (the page's default) and a 6.2 count of 5: the class began at the
+        # last conversion, so its count is 5 as well (a 9-ply win, drawn).
+        status, answer = self.server.get_json(probe_target("W:WK2,6:BK50", 0, since=5))
+        self.assertEqual(status, 200, answer)
+        self.assertTrue(answer["moves"], answer)
+        same = self.server.get_json(probe_target("W:WK2,6:BK50", 5, since=5))[1]
+        self.assertEqual((answer["rules_wdl"], answer["rules_best_move"]), (same["rules_wdl"], same["rules_best_move"]))
+
+    def test_past_the_tables_is_not_in_the_tables(self):
+        # A quiet position with more pieces than the tables: 404 with the reason.
+        answer = self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 404, "too many pieces")
+        self.assertEqual(answer.get("material"), "KKKvKK", answer)
+
     def test_article_62_value_and_move(self):
         # KKvM with 2 plies to convert: won under 6.2 while 2 plies of the 50
         # are left. The 6.2 move keeps that: the position after it, one ply
@@ -122,7 +137,6 @@ class HttpApi(unittest.TestCase):
         self.assertError(probe_target(""), 400, "bad FEN")
         self.assertError(probe_target("W:W3:B20"), 400, "square 3")
         self.assertError(probe_target("W:W31,31:B1"), 400, "twice")
-        self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 400, "too many pieces")
         for plies in ("-1", "33", "x", "1.5", "", "99999999999999999999"):
             self.assertError(probe_target("W:WK46:BK5") + "&plies_in_class=" + plies, 400, "plies_in_class")
         for since in ("-1", "50", "x", "", "1e1"):
@@ -132,7 +146,7 @@ class HttpApi(unittest.TestCase):
         self.assertStillServing()
 
     def test_errors_name_no_server_directory(self):
-        answer = self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 400, "table directory")
+        answer = self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 404, "table directory")
         self.assertNotIn(os.path.abspath(serve_tables()), answer["error"])
 
     def test_non_utf8_and_nul(self):

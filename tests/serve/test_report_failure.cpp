@@ -24,7 +24,7 @@ TEST_CASE("failure_of sorts the probe library's statuses") {
   CHECK(failure_of(DTB_OK, none).kind == FailureKind::None);
   CHECK(failure_of(DTB_INVALID_ARGUMENT, none).kind == FailureKind::BadInput);
   CHECK(failure_of(DTB_INVALID_POSITION, none).kind == FailureKind::BadInput);
-  CHECK(failure_of(DTB_TOO_MANY_PIECES, none).kind == FailureKind::BadInput);
+  CHECK(failure_of(DTB_TOO_MANY_PIECES, none).kind == FailureKind::TableMissing);
   CHECK(failure_of(DTB_TABLE_MISSING, none).kind == FailureKind::TableMissing);
   CHECK(failure_of(DTB_CORRUPTED_TABLE, none).kind == FailureKind::TableDamaged);
   CHECK(failure_of(DTB_IO_ERROR, none).kind == FailureKind::TableDamaged);
