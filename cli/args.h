@@ -111,7 +111,9 @@ struct TableOptions {
 };
 
 /// The help lines of TableOptions, shared by the commands that take them.
-inline constexpr Option kTablesOption{"--tables", "DIR", "the table directory (default: $DTB_TABLES, else tables)"};
+inline constexpr Option kTablesOption{"--tables", "DIR[:DIR...]",
+                                      "the table directory, or several that hold one set (default: $DTB_TABLES, else "
+                                      "tables)"};
 inline constexpr Option kCacheOption{"--cache", "SIZE",
                                      "block cache size, e.g. 64M or 1G; a bare number is MiB (default 64M)"};
 inline constexpr Option kCacheMbOption{"--cache-mb", "N", "deprecated: the same as --cache N"};

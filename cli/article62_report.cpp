@@ -53,11 +53,11 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
   }
   std::unique_ptr<probe::Tablebase> base;
   probe::ProbeError perr;
-  if (probe::Tablebase::open(dir, 64u << 20, base, &perr) != DTB_OK) {
+  if (probe::Tablebase::open(dir, 64u << 20, 0, base, &perr) != DTB_OK) {
     std::cerr << "dtb rules --article 6.2: " << perr.message << "\n";
     return 1;
   }
-  probe::PerfectPlay play(*base, dir);
+  probe::PerfectPlay play(*base);
   std::ostringstream out;
   bool all_exact = true, any_r62 = false;
   int longest = -1;

@@ -190,7 +190,7 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     return BuildStatus::Failed;
   }
   probe::ProbeError pe;
-  if (probe::Tablebase::open(dir, budget / 8, base, &pe) != DTB_OK) {
+  if (probe::Tablebase::open(dir, budget / 8, 0, base, &pe) != DTB_OK) {
     error = pe.message;
     return BuildStatus::Failed;
   }
@@ -211,7 +211,7 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     }
     // A fresh reader per unit: what it has found of the tables so far would
     // not see the .r62 tables just written.
-    probe::PerfectPlay play(*base, dir);
+    probe::PerfectPlay play(*base);
     bool exact = true;
     if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
     if (exact) {

@@ -126,6 +126,26 @@ dtb_status played_move(const dtb_position* pos, dtb_move* move, dtb_error* error
   }
 }
 
+// The shared body of dtb_probe_wdl and dtb_probe_wdl_cached.
+dtb_status probe_wdl(const char* function, dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
+                     dtb_error* error, dtb::probe::Tablebase::Lookup lookup) {
+  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, std::string(function) + ": NULL argument");
+  try {
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    ProbeError detail;
+    dtb::Wdl v;
+    // Without `error` the detail is not filled in (no message to build): the
+    // status is s itself, not detail's.
+    const dtb_status s = tables->base->wdl(p, v, error ? &detail : nullptr, lookup);
+    if (s != DTB_OK) return error ? report(error, detail) : s;
+    *wdl = to_c(v);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -143,21 +163,28 @@ const char* dtb_status_string(dtb_status status) {
     case DTB_NOT_IN_CLASS: return "not in a draw-limit class";
     case DTB_GAME_OVER: return "game over (no legal move)";
     case DTB_NOT_EXACT: return "not exact (article 6.2)";
+    case DTB_NOT_CACHED: return "not cached";
   }
   return "unknown status";
 }
 
 dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_error* error) {
-  if (!dir || !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_open: dir and out must not be NULL");
+  return dtb_open_limited(dir, cache_bytes, 0, out, error);
+}
+
+dtb_status dtb_open_limited(const char* dirs, size_t cache_bytes, int max_pieces, dtb_tables** out,
+                            dtb_error* error) {
+  if (!dirs || !out) return report(error, DTB_INVALID_ARGUMENT, "dtb_open: dir and out must not be NULL");
   *out = nullptr;
+  if (max_pieces < 0) return report(error, DTB_INVALID_ARGUMENT, "dtb_open_limited: max_pieces must be 0 or more");
   try {
     auto handle = std::make_unique<dtb_tables>();
     ProbeError e;
-    if (dtb::probe::Tablebase::open(dir, cache_bytes, handle->base, &e) != DTB_OK)
+    if (dtb::probe::Tablebase::open(dirs, cache_bytes, max_pieces, handle->base, &e) != DTB_OK)
       return report(error, e);
-    handle->dtw = std::make_unique<dtb::probe::DtwTables>(handle->base->cache(), dir);
-    handle->rules = std::make_unique<dtb::probe::RuleTables>(*handle->base, dir);
-    handle->play = std::make_unique<dtb::probe::PerfectPlay>(*handle->base, dir);
+    handle->dtw = std::make_unique<dtb::probe::DtwTables>(handle->base->cache(), handle->base->locator());
+    handle->rules = std::make_unique<dtb::probe::RuleTables>(*handle->base);
+    handle->play = std::make_unique<dtb::probe::PerfectPlay>(*handle->base);
     *out = handle.release();
     return DTB_OK;
   } catch (const std::bad_alloc&) {
@@ -188,23 +215,12 @@ dtb_status dtb_probe_rule(dtb_tables* tables, const dtb_position* pos, int plies
   }
 }
 
-dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
-                         dtb_error* error) {
-  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_wdl: NULL argument");
-  try {
-    dtb::Position p;
-    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
-    ProbeError detail;
-    dtb::Wdl v;
-    // Without `error` the detail is not filled in (no message to build): the
-    // status is s itself, not detail's.
-    const dtb_status s = tables->base->wdl(p, v, error ? &detail : nullptr);
-    if (s != DTB_OK) return error ? report(error, detail) : s;
-    *wdl = to_c(v);
-    return DTB_OK;
-  } catch (const std::bad_alloc&) {
-    return out_of_memory(error);
-  }
+dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, dtb_error* error) {
+  return probe_wdl("dtb_probe_wdl", tables, pos, wdl, error, dtb::probe::Tablebase::Lookup::Load);
+}
+
+dtb_status dtb_probe_wdl_cached(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl, dtb_error* error) {
+  return probe_wdl("dtb_probe_wdl_cached", tables, pos, wdl, error, dtb::probe::Tablebase::Lookup::CacheOnly);
 }
 
 dtb_status dtb_probe_moves(dtb_tables* tables, const dtb_position* pos, dtb_move* moves,

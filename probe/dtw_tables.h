@@ -21,7 +21,7 @@ namespace dtb::probe {
 
 class DtwTables {
  public:
-  DtwTables(BlockCache& cache, std::string dir) : files_(cache, std::move(dir), TableKind::Dtw) {}
+  DtwTables(BlockCache& cache, const TableLocator& locator) : files_(cache, locator, TableKind::Dtw) {}
 
   /// dtw of a valid position for its side to move; a side without pieces
   /// has lost in 0 (FMJD 7.2: the game is over). DTB_TABLE_MISSING if its

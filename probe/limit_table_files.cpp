@@ -43,7 +43,7 @@ std::optional<std::uint64_t> first_page_key(TableKind kind, const Material& m, s
 const LimitTableFiles::OpenTable* LimitTableFiles::table(const Material& m, ProbeError* error) {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (auto it = open_.find(m); it != open_.end()) return it->second.get();
-  const std::string path = dir_ + "/" + m.name() + table_extension(kind_);
+  const std::string path = locator_.path_of(m.name() + table_extension(kind_));
   TableError e;
   auto reader = TableReader::open(path, &e);
   if (!reader) {

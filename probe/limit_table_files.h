@@ -35,8 +35,9 @@ namespace dtb::probe {
 class LimitTableFiles {
  public:
   /// `cache` (the handle's, which must outlive this) keeps the decoded blocks.
-  LimitTableFiles(BlockCache& cache, std::string dir, TableKind kind)
-      : cache_(cache), dir_(std::move(dir)), kind_(kind) {}
+  /// The files are found by `locator` (which must outlive this).
+  LimitTableFiles(BlockCache& cache, const TableLocator& locator, TableKind kind)
+      : cache_(cache), locator_(locator), kind_(kind) {}
 
   /// The stored value of a White-to-move position `w` (both colours have
   /// pieces). DTB_TABLE_MISSING if its file does not exist, DTB_CORRUPTED_TABLE
@@ -61,7 +62,7 @@ class LimitTableFiles {
                                std::uint16_t& out, ProbeError* error);
 
   BlockCache& cache_;
-  std::string dir_;
+  const TableLocator& locator_;
   TableKind kind_;
   std::mutex mutex_;
   std::map<Material, std::unique_ptr<OpenTable>> open_;  // entries never move or die

@@ -24,8 +24,10 @@ dtb_status fail(ProbeError* error, dtb_status status, std::string material, std:
 
 }  // namespace
 
-PerfectPlay::PerfectPlay(Tablebase& base, std::string dir)
-    : base_(base), dir_(dir), files_(base.cache(), dir, TableKind::Mtc), r62_files_(base.cache(), dir, TableKind::Article62) {}
+PerfectPlay::PerfectPlay(Tablebase& base)
+    : base_(base),
+      files_(base.cache(), base.locator(), TableKind::Mtc),
+      r62_files_(base.cache(), base.locator(), TableKind::Article62) {}
 
 bool PerfectPlay::converts(const Position& p, const Move& m) {
   return m.is_capture() || (p.kings & (Bitboard{1} << m.from)) == 0;
@@ -47,7 +49,7 @@ dtb_status PerfectPlay::decided_mtc(const Position& p, Wdl v, int& out, ProbeErr
     // The reader's message names the file; say also what writes it, since a
     // directory built without --mtc is the usual cause.
     if (s == DTB_TABLE_MISSING)
-      detail.message = "table file missing: " + dir_ + "/" + material_of(w).name() + table_extension(TableKind::Mtc) +
+      detail.message = "table file missing: " + base_.locator().path_of(material_of(w).name() + table_extension(TableKind::Mtc)) +
                        " (moves-to-conversion tables are built by `dtb gen --mtc`)";
     if (error) *error = std::move(detail);
     return s;
@@ -56,7 +58,7 @@ dtb_status PerfectPlay::decided_mtc(const Position& p, Wdl v, int& out, ProbeErr
   // stored 0 here is damage (or a file of another meaning), not a distance.
   if (stored == 0)
     return fail(error, DTB_CORRUPTED_TABLE, material_of(w).name(),
-                dir_ + "/" + material_of(w).name() + table_extension(TableKind::Mtc) +
+                base_.locator().path_of(material_of(w).name() + table_extension(TableKind::Mtc)) +
                     ": MTC 0 stored for a position that has legal moves (" + to_fen(p) + ")");
   out = stored;
   return DTB_OK;
@@ -105,7 +107,7 @@ dtb_status PerfectPlay::article62(const Position& p, int plies_since_conversion,
   if (out == Wdl::Draw || facts.exact) return DTB_OK;
   return fail(error, DTB_NOT_EXACT, m.name(),
               "article 6.2 value of " + m.name() + " not exact: it converts into " + facts.unclean +
-                  ", whose values under 6.2 from a fresh count are not all its theoretical ones, and " + dir_ +
+                  ", whose values under 6.2 from a fresh count are not all its theoretical ones, and " + base_.locator().text() +
                   " has no " + m.name() + table_extension(TableKind::Article62) +
                   " (built by `dtb gen --mtc --article62`); theoretical " + std::string(to_string(out)) + " in " +
                   std::to_string(*plies) + " plies to the next conversion");
@@ -150,8 +152,7 @@ dtb_status PerfectPlay::article62_facts(const Material& m, Article62Facts& out, 
   // Decided without the lock (the recursion takes it); two threads may both
   // decide a material, with the same answer.
   Article62Facts f;
-  std::error_code ec;
-  f.own_table = std::filesystem::exists(dir_ + "/" + m.name() + table_extension(TableKind::Article62), ec);
+  f.own_table = base_.locator().has(m.name() + table_extension(TableKind::Article62));
   if (f.own_table) {
     std::uint16_t longest = 0;
     if (const dtb_status s = r62_files_.max_value(m, longest, error); s != DTB_OK) return s;

@@ -38,9 +38,9 @@ namespace dtb::probe {
 
 class PerfectPlay {
  public:
-  /// `base` (which must outlive this) gives the values; `dir` is the
-  /// directory whose `.mtc` files give the distances (opened on first use).
-  PerfectPlay(Tablebase& base, std::string dir);
+  /// `base` (which must outlive this) gives the values, and its table set
+  /// the `.mtc` and `.r62` files (opened on first use).
+  explicit PerfectPlay(Tablebase& base);
 
   /// Value of a valid position for its side to move and, unless it is a draw,
   /// its MTC in plies. DTB_TABLE_MISSING (naming the file and `dtb gen --mtc`)
@@ -129,7 +129,6 @@ class PerfectPlay {
   dtb_status article62_facts(const Material& m, Article62Facts& out, ProbeError* error);
 
   Tablebase& base_;
-  std::string dir_;
   LimitTableFiles files_;      // .mtc
   LimitTableFiles r62_files_;  // .r62
   std::mutex facts_mutex_;

@@ -41,8 +41,7 @@ class RuleTables {
  public:
   /// `base` (which must outlive this) gives the value of moves that leave the
   /// classes, and its cache keeps the decoded blocks.
-  RuleTables(Tablebase& base, std::string dir)
-      : base_(base), files_(base.cache(), std::move(dir), TableKind::Rule) {}
+  explicit RuleTables(Tablebase& base) : base_(base), files_(base.cache(), base.locator(), TableKind::Rule) {}
 
   /// The rule value of `p` (side to move's view) with `plies_in_class` plies
   /// already played in its class. DTB_NOT_IN_CLASS if its material is in no

@@ -11,9 +11,6 @@
 namespace dtb::probe {
 namespace {
 
-// Files with more pieces are ignored: no such table can be built, and the
-// material slots grow as (pieces + 1)^4.
-constexpr int kMaxSupportedPieces = 12;
 // Table ids (slot + 1) stay below 2^15, so a WDL cache key (id << 48) never
 // has BlockCache::kWideKeyBit, the mark of the 16-bit tables' pages.
 constexpr int kSlotsPerCount = kMaxSupportedPieces + 1;
@@ -31,34 +28,19 @@ dtb_status status_of(TableStatus s) {
 
 }  // namespace
 
-TableDirectory::TableDirectory(std::string dir, int max_pieces)
-    : dir_(std::move(dir)), max_pieces_(max_pieces) {
+TableDirectory::TableDirectory(TableLocator locator, int max_pieces)
+    : locator_(std::move(locator)), max_pieces_(max_pieces) {
   const std::size_t k = static_cast<std::size_t>(max_pieces_) + 1;
   slots_ = std::vector<std::atomic<const Table*>>(k * k * k * k);
   for (auto& s : slots_) s.store(nullptr, std::memory_order_relaxed);
 }
 
-dtb_status TableDirectory::scan(const std::string& dir, std::unique_ptr<TableDirectory>& out,
+dtb_status TableDirectory::scan(const std::string& dirs, int max_pieces, std::unique_ptr<TableDirectory>& out,
                                 std::string& message) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::directory_iterator it(dir, ec), end;
-  if (ec) {
-    message = "cannot read table directory '" + dir + "': " + ec.message();
-    return DTB_IO_ERROR;
-  }
-  int max_pieces = 0;
-  for (; it != end; it.increment(ec)) {
-    if (ec) {
-      message = "cannot list table directory '" + dir + "': " + ec.message();
-      return DTB_IO_ERROR;
-    }
-    const fs::path& p = it->path();
-    if (p.extension() != table_extension(TableKind::Wdl)) continue;
-    const auto m = parse_material(p.stem().string());
-    if (m && m->pieces() <= kMaxSupportedPieces) max_pieces = std::max(max_pieces, m->pieces());
-  }
-  out.reset(new TableDirectory(dir, max_pieces));
+  TableLocator locator(dirs);
+  if (const dtb_status s = locator.scan(message); s != DTB_OK) return s;
+  const int largest = locator.max_wdl_pieces();
+  out.reset(new TableDirectory(std::move(locator), max_pieces > 0 ? std::min(max_pieces, largest) : largest));
   return DTB_OK;
 }
 
@@ -69,7 +51,7 @@ dtb_status TableDirectory::expect(const std::string& dir, int max_pieces, std::u
     message = "cannot read table directory '" + dir + "'" + (ec ? ": " + ec.message() : "");
     return DTB_IO_ERROR;
   }
-  out.reset(new TableDirectory(dir, std::min(max_pieces, kMaxSupportedPieces)));
+  out.reset(new TableDirectory(TableLocator(dir), std::min(max_pieces, kMaxSupportedPieces)));
   return DTB_OK;
 }
 
@@ -82,6 +64,10 @@ void TableDirectory::drop_resident_pages() {
   std::lock_guard<std::mutex> guard(open_mutex_);
   for (const auto& t : owned_)
     if (t->reader) t->reader->drop_resident_pages();
+}
+
+const Table* TableDirectory::opened(const Material& m) const {
+  return slots_[slot_of(m)].load(std::memory_order_acquire);
 }
 
 const Table& TableDirectory::table(const Material& m) {
@@ -98,7 +84,7 @@ std::unique_ptr<Table> TableDirectory::open_table(const Material& m, std::uint64
   auto t = std::make_unique<Table>();
   t->material = m;
   t->id = id;
-  t->path = (std::filesystem::path(dir_) / (m.name() + table_extension(TableKind::Wdl))).string();
+  t->path = locator_.path_of(m.name() + table_extension(TableKind::Wdl));
   auto fail = [&](dtb_status s, std::string why) {
     t->status = s;
     t->error = std::move(why);

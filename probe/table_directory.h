@@ -1,8 +1,9 @@
-// The WDL tables of one directory, opened lazily and shared by every thread.
+// The WDL tables of a table set, opened lazily and shared by every thread.
 //
-// A directory holds one file per material, White to move only:
-// `<dir>/<Material::name()>.wdl`. Opening a handle only lists the directory
-// (to learn the largest piece count); each file is opened, checked and
+// A set holds one file per material, White to move only:
+// `<dir>/<Material::name()>.wdl`, in one directory or several
+// (table_locator.h). Opening a handle only lists the directories (to learn
+// the largest piece count); each file is opened, checked and
 // memory-mapped (by compress's TableReader) the first time a probe needs it.
 //
 // Thread safety: table() may be called from many threads at once. Each
@@ -24,6 +25,7 @@
 #include "index/material.h"
 #include "index/position_index.h"
 #include "dtb/dtb.h"
+#include "probe/table_locator.h"
 
 namespace dtb::probe {
 
@@ -44,8 +46,11 @@ struct Table {
 
 class TableDirectory {
  public:
-  /// List `dir`. DTB_IO_ERROR (with `message`) if it cannot be read.
-  static dtb_status scan(const std::string& dir, std::unique_ptr<TableDirectory>& out,
+  /// List the directories `dirs` ("a" or "a:b", table_locator.h), probing
+  /// tables of at most `max_pieces` pieces (0: all there are). DTB_IO_ERROR
+  /// if one cannot be read, DTB_INVALID_ARGUMENT if two hold different files
+  /// of one name (with `message`).
+  static dtb_status scan(const std::string& dirs, int max_pieces, std::unique_ptr<TableDirectory>& out,
                          std::string& message);
   /// A directory whose tables of up to `max_pieces` pieces will be there when
   /// asked for (the generator's own output, filled as it goes): no listing.
@@ -54,22 +59,27 @@ class TableDirectory {
                            std::string& message);
 
   int max_pieces() const { return max_pieces_; }
-  const std::string& path() const { return dir_; }
+  const std::string& path() const { return locator_.text(); }
+  const TableLocator& locator() const { return locator_; }
 
   /// The table of a material with at most max_pieces() pieces (opened on
   /// first use). Never null; check its status.
   const Table& table(const Material& m);
+
+  /// The table of m if a probe has opened it (never opens it): for the
+  /// probes that must not touch the file system (cache-only).
+  const Table* opened(const Material& m) const;
 
   /// Stop holding the pages of the open tables' files that reads have
   /// mapped (TableReader::drop_resident_pages). Safe during probes.
   void drop_resident_pages();
 
  private:
-  TableDirectory(std::string dir, int max_pieces);
+  TableDirectory(TableLocator locator, int max_pieces);
   std::size_t slot_of(const Material& m) const;
   std::unique_ptr<Table> open_table(const Material& m, std::uint64_t id) const;
 
-  std::string dir_;
+  TableLocator locator_;
   int max_pieces_ = 0;
   std::vector<std::atomic<const Table*>> slots_;  // by slot_of(material)
   std::mutex open_mutex_;                         // serialises first opens

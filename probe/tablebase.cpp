@@ -32,11 +32,11 @@ std::uint64_t page_key(const Table& t, std::uint64_t page_number) {
 Tablebase::Tablebase(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes)
     : directory_(std::move(directory)), cache_(cache_bytes) {}
 
-dtb_status Tablebase::open(const std::string& dir, std::size_t cache_bytes,
+dtb_status Tablebase::open(const std::string& dirs, std::size_t cache_bytes, int max_pieces,
                            std::unique_ptr<Tablebase>& out, ProbeError* error) {
   std::unique_ptr<TableDirectory> directory;
   std::string message;
-  if (const dtb_status s = TableDirectory::scan(dir, directory, message); s != DTB_OK)
+  if (const dtb_status s = TableDirectory::scan(dirs, max_pieces, directory, message); s != DTB_OK)
     return fail(error, s, nullptr, -1, message);
   return make(std::move(directory), cache_bytes, out, error);
 }
@@ -70,6 +70,12 @@ dtb_status too_many_pieces(ProbeError* error, const Position& p, std::string mes
   return DTB_TOO_MANY_PIECES;
 }
 
+dtb_status not_cached(ProbeError* error, const Material& m) {
+  fail(error, DTB_NOT_CACHED, nullptr, -1, "a value of " + m.name() + " is not in the cache");
+  if (error) error->material = m.name();
+  return DTB_NOT_CACHED;
+}
+
 }  // namespace
 
 dtb_status Tablebase::check_size(const Position& p, ProbeError* error) const {
@@ -88,9 +94,9 @@ dtb_status Tablebase::check_reach(const Position& p, ProbeError* error) const {
                              (must_capture(p) ? "" : " (and the side to move has no capture)"));
 }
 
-dtb_status Tablebase::wdl(const Position& p, Wdl& out, ProbeError* error) {
+dtb_status Tablebase::wdl(const Position& p, Wdl& out, ProbeError* error, Lookup lookup) {
   if (const dtb_status s = check_reach(p, error); s != DTB_OK) return s;
-  return resolve(p, out, error);
+  return resolve(p, out, error, lookup);
 }
 
 dtb_status Tablebase::wdl_after(const Position& p, const Move& m, Wdl& out, ProbeError* error) {
@@ -105,12 +111,12 @@ dtb_status Tablebase::wdl_after(const Position& p, const Move& m, Wdl& out, Prob
   return s;
 }
 
-dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
+dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error, Lookup lookup) {
   if (p.pieces(p.side) == 0) {  // FMJD 7.2: no piece left is a loss
     out = Wdl::Loss;
     return DTB_OK;
   }
-  if (!must_capture(p)) return quiet_wdl(p, out, error);
+  if (!must_capture(p)) return quiet_wdl(p, out, error, lookup);
   if (popcount(p.pieces(opposite(p.side))) == 1) {  // any capture takes the last piece: a win
     out = Wdl::Win;
     return DTB_OK;
@@ -127,7 +133,7 @@ dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
     Wdl v = Wdl::Win;
     if (child.pieces(child.side) != 0) {
       Wdl child_value;
-      const dtb_status s = resolve(child, child_value, first_error == DTB_OK ? error : nullptr);
+      const dtb_status s = resolve(child, child_value, first_error == DTB_OK ? error : nullptr, lookup);
       if (s != DTB_OK) {
         if (first_error == DTB_OK) first_error = s;
         continue;
@@ -145,16 +151,17 @@ dtb_status Tablebase::resolve(const Position& p, Wdl& out, ProbeError* error) {
   return DTB_OK;
 }
 
-dtb_status Tablebase::quiet_wdl(const Position& p, Wdl& out, ProbeError* error) {
+dtb_status Tablebase::quiet_wdl(const Position& p, Wdl& out, ProbeError* error, Lookup lookup) {
   // Reached from a capture past the tables (check_reach): no table to read.
   if (popcount(p.occupied()) > max_pieces()) return check_size(p, error);
   const Position w = p.side == Color::White ? p : colour_reversed(p);
-  const Table& t = directory_->table(material_of(w));
-  if (t.status != DTB_OK) return fail(error, t.status, &t, -1, t.error);
-  return read(t, t.index->rank(w), out, error);
+  const Table* t = lookup == Lookup::Load ? &directory_->table(material_of(w)) : directory_->opened(material_of(w));
+  if (!t) return not_cached(error, material_of(w));
+  if (t->status != DTB_OK) return fail(error, t->status, t, -1, t->error);
+  return read(*t, t->index->rank(w), out, error, lookup);
 }
 
-dtb_status Tablebase::read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error) {
+dtb_status Tablebase::read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error, Lookup lookup) {
   const std::uint64_t block =
       t.block_shift >= 0 ? index >> t.block_shift : index / t.positions_per_block;
   const std::uint64_t in_block = index - block * t.positions_per_block;
@@ -162,6 +169,7 @@ dtb_status Tablebase::read(const Table& t, std::uint64_t index, Wdl& out, ProbeE
   const auto offset = static_cast<std::uint32_t>(in_block & (BlockCache::kPagePositions - 1));
   int value = cache_.lookup(page_key(t, block * t.pages_per_block + page), offset);
   if (value < 0) {
+    if (lookup == Lookup::CacheOnly) return not_cached(error, t.material);
     if (const dtb_status s = decode_into_cache(t, block, page, offset, value, error); s != DTB_OK)
       return s;
   }

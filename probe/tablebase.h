@@ -41,8 +41,10 @@ struct ProbeError {
 
 class Tablebase {
  public:
-  /// Open a directory (see TableDirectory) with a cache of about `cache_bytes`.
-  static dtb_status open(const std::string& dir, std::size_t cache_bytes,
+  /// Open a table set (one directory, or several as "a:b": TableDirectory)
+  /// with a cache of about `cache_bytes`, probing tables of at most
+  /// `max_pieces` pieces (0: all there are).
+  static dtb_status open(const std::string& dirs, std::size_t cache_bytes, int max_pieces,
                          std::unique_ptr<Tablebase>& out, ProbeError* error);
 
   /// The same for a directory that a build is filling: tables of up to
@@ -51,6 +53,14 @@ class Tablebase {
                                    std::unique_ptr<Tablebase>& out, ProbeError* error);
 
   int max_pieces() const { return directory_->max_pieces(); }
+  /// Where the set's files are: the other kinds of table are found there too.
+  const TableLocator& locator() const { return directory_->locator(); }
+
+  /// How a probe may get a value: `Load` reads and decodes what the cache
+  /// lacks (opening the table on first use); `CacheOnly` answers from the
+  /// cache alone and gives DTB_NOT_CACHED where it would have to read, the
+  /// probe a search makes at interior nodes.
+  enum class Lookup { Load, CacheOnly };
 
   /// How far past the largest table a position is answered when its side to
   /// move must capture. Captures are compulsory, so a search meets such
@@ -72,7 +82,7 @@ class Tablebase {
   /// Value of a valid position for its side to move. DTB_TOO_MANY_PIECES if
   /// it has more pieces than the largest table and is not resolved by its
   /// captures (check_reach).
-  dtb_status wdl(const Position& p, Wdl& out, ProbeError* error);
+  dtb_status wdl(const Position& p, Wdl& out, ProbeError* error, Lookup lookup = Lookup::Load);
 
   /// Value of the position after move `m` of `p`, for the side that made it.
   dtb_status wdl_after(const Position& p, const Move& m, Wdl& out, ProbeError* error);
@@ -93,9 +103,9 @@ class Tablebase {
   static dtb_status make(std::unique_ptr<TableDirectory> directory, std::size_t cache_bytes,
                          std::unique_ptr<Tablebase>& out, ProbeError* error);
 
-  dtb_status resolve(const Position& p, Wdl& out, ProbeError* error);
-  dtb_status quiet_wdl(const Position& p, Wdl& out, ProbeError* error);
-  dtb_status read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error);
+  dtb_status resolve(const Position& p, Wdl& out, ProbeError* error, Lookup lookup);
+  dtb_status quiet_wdl(const Position& p, Wdl& out, ProbeError* error, Lookup lookup);
+  dtb_status read(const Table& t, std::uint64_t index, Wdl& out, ProbeError* error, Lookup lookup);
   dtb_status decode_into_cache(const Table& t, std::uint64_t block, std::uint32_t page,
                                std::uint32_t offset, int& value, ProbeError* error);
 

@@ -467,11 +467,11 @@ bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<Checked
     return false;
   }
   probe::ProbeError pe;
-  if (!base && probe::Tablebase::open(dir, 64u << 20, base, &pe) != DTB_OK) {
+  if (!base && probe::Tablebase::open(dir, 64u << 20, 0, base, &pe) != DTB_OK) {
     failure = pe.message;
     return false;
   }
-  probe::PerfectPlay play(*base, dir);
+  probe::PerfectPlay play(*base);
   std::map<Material, bool> faithful;
   if (!dependencies_faithful(play, materials.front(), faithful, failure)) return false;
   const Article62Exits exits(finished, play, std::move(faithful));

@@ -35,6 +35,7 @@ class Status(enum.IntEnum):
     NOT_IN_CLASS = 8
     GAME_OVER = 9
     NOT_EXACT = 10
+    NOT_CACHED = 11
 
 
 class DtbError(Exception):

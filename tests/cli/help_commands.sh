@@ -72,7 +72,7 @@ out=$("$dtb" help gen)
 grep -qE '^  --article62 ' <<<"$out" || fail "dtb help gen: no --article62"
 grep -qE '^  --rule62 .*deprecated' <<<"$out" || fail "dtb help gen: --rule62 not marked deprecated"
 for c in verify stats rules serve probe play; do
-  grep -qE '^  --tables DIR ' <<<"$("$dtb" help $c)" || fail "dtb help $c: no --tables DIR"
+  grep -qE '^  --tables DIR[ \[]' <<<"$("$dtb" help $c)" || fail "dtb help $c: no --tables DIR"
 done
 
 # --cache takes a size, --cache-mb a number of MiB; neither is a usage error.

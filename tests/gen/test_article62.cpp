@@ -261,8 +261,8 @@ bool verify_kkvm(const std::string& dir, std::string& failure) {
       }
     }
   std::unique_ptr<probe::Tablebase> base;
-  REQUIRE(probe::Tablebase::open(dir, 16u << 20, base, nullptr) == DTB_OK);
-  probe::PerfectPlay play(*base, dir);
+  REQUIRE(probe::Tablebase::open(dir, 16u << 20, 0, base, nullptr) == DTB_OK);
+  probe::PerfectPlay play(*base);
   std::map<Material, bool> faithful;
   REQUIRE(gen::dependencies_faithful(play, materials.front(), faithful, failure));
   const gen::Article62Exits exits(store, play, std::move(faithful));

@@ -58,6 +58,7 @@ typedef enum dtb_status {
   DTB_NOT_IN_CLASS = 8,     /* dtb_probe_rule: the material is in no 6.3/6.4 draw-limit class */
   DTB_GAME_OVER = 9,        /* dtb_best_move: the side to move has no legal move (it has lost) */
   DTB_NOT_EXACT = 10,       /* dtb_probe_rules: the tables cannot decide this 6.2 value exactly (see there) */
+  DTB_NOT_CACHED = 11,      /* dtb_probe_wdl_cached: the value is not in the cache (nothing was read) */
 } dtb_status;
 
 /* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN. */
@@ -103,19 +104,41 @@ const char* dtb_status_string(dtb_status status);
 /* Open the table directory `dir`. `cache_bytes` bounds the memory used by
  * decoded blocks of every kind of table the handle reads (.wdl, .dtw, .rule,
  * .mtc share one cache; at least a few tens of KiB are always used). Table
- * files are opened lazily, on the first probe that needs them. */
+ * files are opened lazily, on the first probe that needs them.
+ *
+ * A set split over several directories opens as one: `dir` may list them
+ * separated by ':' ("/disk1/tables:/disk2/tables"); each file is taken from
+ * the first directory that has it. Two directories holding different files
+ * of one name are refused (DTB_INVALID_ARGUMENT, naming both). */
 dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tables** out, dtb_error* error);
+
+/* dtb_open, probing only the tables of at most `max_pieces` pieces (0: all
+ * there are): a position with more is DTB_TOO_MANY_PIECES (unless a forced
+ * capture resolves it, see dtb_probe_wdl), as if the larger tables were not
+ * there. For an engine that keeps large tables on slow disks for the root. */
+dtb_status dtb_open_limited(const char* dir, size_t cache_bytes, int max_pieces, dtb_tables** out,
+                            dtb_error* error);
 
 /* Release a handle (NULL is ignored). */
 void dtb_close(dtb_tables* tables);
 
-/* Largest number of pieces of any table in the directory (0 if none). */
+/* Largest number of pieces of any table the handle probes (0 if none). */
 int dtb_max_pieces(const dtb_tables* tables);
 
 /* Theoretical value of `pos` for its side to move. Positions where the side to
- * move must capture are resolved by searching the captures. */
+ * move must capture are resolved by searching the captures, up to two pieces
+ * past dtb_max_pieces: captures are compulsory, so a search meets such
+ * positions everywhere. A quiet position past the tables, or one more than
+ * two pieces past them, is DTB_TOO_MANY_PIECES. */
 dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
                          dtb_error* error);
+
+/* dtb_probe_wdl from what the cache holds alone: never opens, reads or
+ * decodes a table. DTB_NOT_CACHED where it would have to (a miss costs a
+ * few microseconds of decoding otherwise). For a search's interior nodes,
+ * with the full probe at the root and where a miss is worth its cost. */
+dtb_status dtb_probe_wdl_cached(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
+                                dtb_error* error);
 
 /* Value under the FMJD draw limits (articles 6.3 and 6.4) when `plies_in_class`
  * plies (0..32 for 6.3, 0..10 for 6.4) have already been played since the
