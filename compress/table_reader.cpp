@@ -83,7 +83,9 @@ TableError parse_header(const std::string& path, std::span<const std::uint8_t> f
     return bad("maximum value " + std::to_string(r.max_value) + " impossible for its kind or packing");
   if (r.per_block == 0 || r.per_block > layout::kMaxPositionsPerBlock)
     return bad("invalid block size " + std::to_string(r.per_block));
-  if (r.blocks != (r.positions + r.per_block - 1) / r.per_block)
+  // ceil(positions / per_block), written so that it cannot wrap: positions
+  // + per_block - 1 does for a count near 2^64, and then 0 blocks passed.
+  if (r.blocks != r.positions / r.per_block + (r.positions % r.per_block != 0))
     return bad(std::to_string(r.blocks) + " blocks cannot hold " + std::to_string(r.positions) + " positions");
   if (r.dictionary_bytes > layout::kMaxDictionaryBytes) return bad("dictionary size out of range");
   if (h.reserved[0] | h.reserved[1] | h.reserved[2] | h.reserved[3]) return bad("reserved bytes not zero");
