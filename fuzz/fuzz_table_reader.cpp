@@ -5,8 +5,8 @@
 //           every block), so that damage past the checksums is reached;
 //   mode 2: a file built from the bytes: the first 56 become the header, the
 //           rest blocks of (2-byte length, packed bytes) which are compressed
-//           with zstd here, and every checksum is right; this reaches the
-//           unpacking of every packing with well-formed zstd frames.
+//           here as the writer does, and every checksum is right; this
+//           reaches the unpacking of every packing with well-formed frames.
 // The file is read both from memory (open_bytes) and through a file
 // (open, mmap of a memfd). Either way opening, the header, every block
 // (in every decode form) and value_at must end in a clear error or in
@@ -16,7 +16,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <xxhash.h>
-#include <zstd.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -26,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "compress/block_codec.h"
 #include "compress/file_layout.h"
 #include "compress/little_endian.h"
 #include "compress/table_file.h"
@@ -105,11 +105,14 @@ std::vector<std::uint8_t> build_file(const std::uint8_t* data, std::size_t size)
   le::store<std::uint16_t>(h.index_scheme_version, dtb::kIndexSchemeVersion);
   le::store<std::uint32_t>(h.dictionary_bytes, 0);
 
+  // The writer's own compressor: magicless frames with their content size.
+  static dtb::block_codec::Compressor compressor(1, {});
   std::vector<std::vector<std::uint8_t>> frames;
   while (size >= 2 && frames.size() < 64) {
     const std::size_t n = std::min<std::size_t>(size - 2, data[0] | (data[1] << 8));
-    std::vector<std::uint8_t> frame(ZSTD_compressBound(n));
-    frame.resize(ZSTD_compress(frame.data(), frame.size(), data + 2, n, 1));
+    std::vector<std::uint8_t> frame;
+    std::string error;
+    if (!compressor.ok() || !compressor.compress({data + 2, n}, frame, &error)) fail("cannot compress: " + error);
     frames.push_back(std::move(frame));
     data += 2 + n;
     size -= 2 + n;
