@@ -301,6 +301,8 @@ TableError MappedTableReader::decode_block_packed2(std::uint64_t b, std::vector<
   const std::uint32_t n = block_values(b);
   if (out.size() != (n + 3) / 4)
     return block_error(TableStatus::DecodeError, b, "invalid bits2 data (wrong length)");
+  if (!packing::packed2_padding_clear(out, n))
+    return block_error(TableStatus::DecodeError, b, "invalid bits2 data (bits set past the last value)");
   if (packing::packed2_max(out) > h_.max_value)
     return block_error(TableStatus::DecodeError, b, "value above the maximum " + std::to_string(h_.max_value));
   return {};
