@@ -9,7 +9,8 @@
 #   run_fuzzers.sh SOURCE_DIR BUILD_DIR DTB_BINARY [SECONDS_EACH]
 #
 # DTB_BINARY (the main build's `dtb`) makes the small table set (2-3 pieces,
-# with .mtc) that the probe and serve harnesses read through $DTB_FUZZ_TABLES.
+# with .dtw/.rule and .mtc; seconds) that the probe and serve harnesses read
+# through $DTB_FUZZ_TABLES.
 set -euo pipefail
 src=$1 build=$2 dtb=$3 seconds=${4:-10}
 fuzz_build=$build/fuzz-clang
@@ -35,7 +36,7 @@ CC=clang CXX=clang++ cmake -S "$src" -B "$fuzz_build" "${generator[@]}" "${launc
 cmake --build "$fuzz_build" -j"$(nproc)" --target "${harnesses[@]}" >/dev/null
 
 rm -rf "$tables"
-"$dtb" gen --max-pieces 3 --mtc --out "$tables" --threads 1 --quiet >/dev/null
+"$dtb" gen --max-pieces 3 --dtw --mtc --out "$tables" --threads 1 --quiet >/dev/null
 export DTB_FUZZ_TABLES=$tables
 
 mkdir -p "$artifacts"
