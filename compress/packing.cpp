@@ -73,6 +73,7 @@ void pack_runs(std::span<const std::uint16_t> v, std::vector<std::uint8_t>& out)
 template <typename T>
 bool unpack_bits2(std::span<const std::uint8_t> in, T* out, std::size_t count) {
   if (in.size() != packed2_bytes(count)) return false;
+  if (!packed2_padding_clear(in, count)) return false;
   const std::size_t whole = count / 4;
   for (std::size_t i = 0; i < whole; ++i) {
     const unsigned b = in[i];
@@ -185,6 +186,10 @@ template bool unpack<std::uint16_t>(Packing, std::span<const std::uint8_t>, std:
 void bytes_to_packed2(const std::uint8_t* values, std::size_t count, std::vector<std::uint8_t>& out) {
   out.assign(packed2_bytes(count), 0);
   for (std::size_t i = 0; i < count; ++i) out[i >> 2] |= static_cast<std::uint8_t>(values[i] << ((i & 3) * 2));
+}
+
+bool packed2_padding_clear(std::span<const std::uint8_t> packed, std::size_t count) {
+  return count % 4 == 0 || packed.size() != packed2_bytes(count) || (packed.back() >> (2 * (count % 4))) == 0;
 }
 
 unsigned packed2_max(std::span<const std::uint8_t> packed) {

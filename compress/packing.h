@@ -31,6 +31,11 @@ bool unpack(Packing p, std::span<const std::uint8_t> packed, T* out, std::size_t
 /// Four values per byte (Packing::Bits2 layout) from one byte per value < 4.
 void bytes_to_packed2(const std::uint8_t* values, std::size_t count, std::vector<std::uint8_t>& out);
 
+/// Whether the unused high bits of a Bits2 buffer of `count` values are zero,
+/// as the format requires (FORMAT.md): checked by unpack and by the probe's
+/// path that keeps the bits2 bytes as stored, so that both accept the same.
+bool packed2_padding_clear(std::span<const std::uint8_t> packed, std::size_t count);
+
 /// Largest value in a Bits2 packed buffer whose padding bits are zero (for
 /// range checks without unpacking).
 unsigned packed2_max(std::span<const std::uint8_t> packed);

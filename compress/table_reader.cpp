@@ -83,7 +83,9 @@ TableError parse_header(const std::string& path, std::span<const std::uint8_t> f
     return bad("maximum value " + std::to_string(r.max_value) + " impossible for its kind or packing");
   if (r.per_block == 0 || r.per_block > layout::kMaxPositionsPerBlock)
     return bad("invalid block size " + std::to_string(r.per_block));
-  if (r.blocks != (r.positions + r.per_block - 1) / r.per_block)
+  // ceil(positions / per_block), written so that it cannot wrap: positions
+  // + per_block - 1 does for a count near 2^64, and then 0 blocks passed.
+  if (r.blocks != r.positions / r.per_block + (r.positions % r.per_block != 0))
     return bad(std::to_string(r.blocks) + " blocks cannot hold " + std::to_string(r.positions) + " positions");
   if (r.dictionary_bytes > layout::kMaxDictionaryBytes) return bad("dictionary size out of range");
   if (h.reserved[0] | h.reserved[1] | h.reserved[2] | h.reserved[3]) return bad("reserved bytes not zero");
@@ -299,6 +301,8 @@ TableError MappedTableReader::decode_block_packed2(std::uint64_t b, std::vector<
   const std::uint32_t n = block_values(b);
   if (out.size() != (n + 3) / 4)
     return block_error(TableStatus::DecodeError, b, "invalid bits2 data (wrong length)");
+  if (!packing::packed2_padding_clear(out, n))
+    return block_error(TableStatus::DecodeError, b, "invalid bits2 data (bits set past the last value)");
   if (packing::packed2_max(out) > h_.max_value)
     return block_error(TableStatus::DecodeError, b, "value above the maximum " + std::to_string(h_.max_value));
   return {};

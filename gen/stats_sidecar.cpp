@@ -21,6 +21,16 @@ std::string counts_text(const MaterialStats& s, std::uint64_t table_hash) {
   return o.str();
 }
 
+// The counts agree with themselves, as counting a table makes them: the
+// values sum to the positions, the quiet ones to the positions that do not
+// capture. A line can pass its checksum and still break this (written by
+// hand, or by a faulty build), and `dtb stats` must not print such counts.
+bool consistent(const MaterialStats& s) {
+  return s.win <= s.positions && s.draw <= s.positions - s.win && s.loss == s.positions - s.win - s.draw &&
+         s.captures <= s.positions && s.quiet_win <= s.win && s.quiet_draw <= s.draw && s.quiet_loss <= s.loss &&
+         s.quiet_win + s.quiet_draw + s.quiet_loss == s.positions - s.captures;
+}
+
 }  // namespace
 
 std::string stats_sidecar_path(const std::string& dir, const Material& m) { return dir + "/" + m.name() + ".stats"; }
@@ -41,7 +51,7 @@ std::optional<MaterialStats> read_stats_sidecar(const std::string& dir, const Ma
   s.material = m;
   if (!(fields >> tag >> version >> name >> s.positions >> s.captures >> s.win >> s.draw >> s.loss >> s.quiet_win >>
         s.quiet_draw >> s.quiet_loss >> hash) ||
-      tag != kTag || version != kVersion || name != m.name())
+      tag != kTag || version != kVersion || name != m.name() || !consistent(s))
     return std::nullopt;
   std::uint64_t table_hash = 0;
   std::string error;

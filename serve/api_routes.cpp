@@ -66,12 +66,21 @@ void get_rules(ApiContext& context, httplib::Response& res) {
 }  // namespace
 
 void add_api_routes(httplib::Server& server, ApiContext& context) {
-  server.Get("/api/probe", [&context](const httplib::Request& req, httplib::Response& res) {
+  for (const char* path : {"/api/probe", "/api/rules"})
+    server.Get(path, [&context](const httplib::Request& req, httplib::Response& res) {
+      answer_api_get(context, req, res);
+    });
+}
+
+bool answer_api_get(ApiContext& context, const httplib::Request& req, httplib::Response& res) {
+  if (req.path == "/api/probe") {
     get_probe(context, req, res);
-  });
-  server.Get("/api/rules", [&context](const httplib::Request&, httplib::Response& res) {
+  } else if (req.path == "/api/rules") {
     get_rules(context, res);
-  });
+  } else {
+    return false;
+  }
+  return true;
 }
 
 int http_status_of(FailureKind kind) {

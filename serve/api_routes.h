@@ -16,6 +16,8 @@
 
 namespace httplib {
 class Server;
+struct Request;
+struct Response;
 }
 
 namespace dtb {
@@ -28,6 +30,12 @@ struct ApiContext {
 };
 
 void add_api_routes(httplib::Server& server, ApiContext& context);
+
+/// The answer to a GET of `req.path` (with `req.params` as the server
+/// decodes them) into `res`; false, leaving `res` alone, for a path the API
+/// does not serve. The routes above call it; so does the fuzzer
+/// (fuzz/fuzz_serve_api.cpp), without a socket.
+bool answer_api_get(ApiContext& context, const httplib::Request& req, httplib::Response& res);
 
 /// HTTP status of a failed (or successful: 200) answer.
 int http_status_of(FailureKind kind);

@@ -63,6 +63,20 @@ TEST_CASE("packings reject malformed input", "[packing]") {
     CHECK_FALSE(packing::unpack<std::uint16_t>(Packing::Bits8, two_bytes, out.data(), 3));
     CHECK_FALSE(packing::unpack<std::uint16_t>(Packing::Bits16, two_bytes, out.data(), 2));
   }
+  SECTION("bits2 with a value in the unused high bits of its last byte") {
+    // Found by fuzz/fuzz_table_reader.cpp: decode_block and
+    // decode_block_packed2 (the probe's cache form) disagreed on such a
+    // block, by max_value one took it and the other refused it.
+    const std::vector<std::uint8_t> hidden = {0xfa};  // 2, 2, then 3, 3 past the two values
+    CHECK_FALSE(packing::unpack<std::uint16_t>(Packing::Bits2, hidden, out.data(), 2));
+    const std::vector<std::uint8_t> clean = {0x0a};
+    CHECK(packing::unpack<std::uint16_t>(Packing::Bits2, clean, out.data(), 2));
+    CHECK((out[0] == 2 && out[1] == 2));
+    // The probe's check of the stored form (decode_block_packed2) says the same.
+    CHECK_FALSE(packing::packed2_padding_clear(hidden, 2));
+    CHECK(packing::packed2_padding_clear(clean, 2));
+    CHECK(packing::packed2_padding_clear(hidden, 4));
+  }
   SECTION("a base-3 byte of 243 or more is not five digits") {
     const std::vector<std::uint8_t> bad = {243};
     CHECK_FALSE(packing::unpack<std::uint16_t>(Packing::Base3, bad, out.data(), 5));

@@ -3,8 +3,12 @@
 // block ever yields values.
 #include <catch2/catch.hpp>
 
+#include <xxhash.h>
+
 #include <random>
 
+#include "compress/file_layout.h"
+#include "compress/little_endian.h"
 #include "compress/table_file.h"
 #include "tests/compress/synthetic_values.h"
 #include "tests/compress/table_test_support.h"
@@ -182,4 +186,35 @@ TEST_CASE("other bad files: missing, a directory, trailing bytes, not a table", 
   REQUIRE(r);
   std::vector<std::uint16_t> block;
   CHECK(r->decode_block(r->block_count(), block).status == TableStatus::InvalidArgument);
+}
+
+// Found by fuzz/fuzz_table_reader.cpp: the block count was checked as
+// (positions + per_block - 1) / per_block, which wraps for a count near
+// 2^64, so a header of 2^64 - 1 positions in 0 blocks of 2 was accepted.
+TEST_CASE("a header whose position count wraps the block count is refused", "[damage]") {
+  std::vector<std::uint8_t> file(sizeof(layout::RawHeader), 0);
+  auto& h = *reinterpret_cast<layout::RawHeader*>(file.data());
+  std::copy(std::begin(layout::kMagic), std::end(layout::kMagic), h.magic);
+  le::store<std::uint16_t>(h.format_version, layout::kFormatVersion);
+  h.kind = static_cast<std::uint8_t>(TableKind::Wdl);
+  h.packing = static_cast<std::uint8_t>(Packing::Bits8);
+  h.material[0] = h.material[2] = 1;
+  le::store<std::uint16_t>(h.index_scheme_version, kIndexSchemeVersion);
+  le::store<std::uint16_t>(h.max_value, 2);
+  le::store<std::uint32_t>(h.positions_per_block, 2);
+  le::store<std::uint64_t>(h.positions, ~std::uint64_t{0});
+  le::store<std::uint64_t>(h.block_count, 0);
+  le::store<std::uint64_t>(h.table_checksum, XXH3_64bits(nullptr, 0));
+  le::store<std::uint64_t>(h.header_checksum, XXH3_64bits(file.data(), layout::kHeaderChecksummedBytes));
+  TableError e;
+  CHECK_FALSE(TableReader::open_bytes(file, "wrap.wdl", &e));
+  CHECK(e.status == TableStatus::BadHeader);
+  CHECK(e.message.find("0 blocks cannot hold 18446744073709551615 positions") != std::string::npos);
+
+  // The largest count that fits: 2^63 blocks of 2 would be right, and only
+  // the file's size then refuses it.
+  le::store<std::uint64_t>(h.block_count, std::uint64_t{1} << 63);
+  le::store<std::uint64_t>(h.header_checksum, XXH3_64bits(file.data(), layout::kHeaderChecksummedBytes));
+  CHECK_FALSE(TableReader::open_bytes(file, "huge.wdl", &e));
+  CHECK(e.status == TableStatus::Truncated);
 }
