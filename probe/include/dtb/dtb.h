@@ -244,9 +244,8 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
  * class was entered at the last conversion, so its count is the 6.2 count).
  * In a 6.3/6.4 class the class count decides: the class is entered by a
  * conversion, so its count is never shorter than the 6.2 count, and its
- * limit (32 or 10 plies) is below 50 (DTB_INVALID_ARGUMENT if
- * plies_in_class < plies_since_conversion there; a draw past the class's
- * limit). Elsewhere: the theoretical
+ * limit (32 or 10 plies) is below 50 (a smaller class count is read as the
+ * 6.2 count; a draw past the class's limit). Elsewhere: the theoretical
  * value if the next conversion can be forced within 50 - plies_since_conversion
  * plies (mtc, dtb_probe_mtc), else a draw. That is exact when every table the
  * position's material converts into (its captures and promotions,
