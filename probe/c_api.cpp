@@ -6,13 +6,16 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "dtb/dtb.h"
 #include "index/colour.h"
 #include "index/draw_rule_class.h"
 #include "index/material.h"
 #include "probe/c_position.h"
+#include "probe/counted_play.h"
 #include "probe/handle.h"
+#include "probe/root_probe.h"
 #include "rules/article62.h"
 #include "rules/notation.h"
 
@@ -144,6 +147,39 @@ dtb_status probe_wdl(const char* function, dtb_tables* tables, const dtb_positio
   } catch (const std::bad_alloc&) {
     return out_of_memory(error);
   }
+}
+
+// dtb_probe_counted and its deprecated form dtb_probe_rules, `function`
+// naming the caller in messages.
+dtb_status counted_probe(const char* function, dtb_tables* tables, const dtb_position* pos,
+                         const dtb_counts* counts, dtb_wdl* wdl, dtb_error* error) {
+  if (!tables || !counts || !wdl) return report(error, DTB_INVALID_ARGUMENT, std::string(function) + ": NULL argument");
+  try {
+    ProbeError detail;
+    if (dtb::probe::check_counts(*counts, function, &detail) != DTB_OK) return report(error, detail);
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    dtb::Wdl v;
+    if (dtb::probe::counted_value(*tables, p, *counts, v, &detail) != DTB_OK) return report(error, detail);
+    *wdl = to_c(v);
+    return DTB_OK;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
+}
+
+// dtb_probe_root after its arguments are checked: the moves into `moves` if
+// they fit in `capacity` (DTB_INVALID_ARGUMENT with *count needed if not).
+dtb_status root_moves(dtb_tables& tables, const dtb::Position& p, const dtb_counts* counts, dtb_root_move* moves,
+                      std::size_t capacity, std::size_t* count, dtb_error* error) {
+  dtb::MoveList list;
+  if (const dtb_status s = generate_within(p, capacity, list, count, error, "dtb_probe_root"); s != DTB_OK)
+    return s;
+  ProbeError detail;
+  std::vector<dtb_root_move> found;
+  if (dtb::probe::probe_root(tables, p, counts, found, &detail) != DTB_OK) return report(error, detail);
+  std::copy(found.begin(), found.end(), moves);
+  return DTB_OK;
 }
 
 }  // namespace
@@ -397,34 +433,15 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
   }
 }
 
+dtb_status dtb_probe_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                             dtb_wdl* wdl, dtb_error* error) {
+  return counted_probe("dtb_probe_counted", tables, pos, counts, wdl, error);
+}
+
 dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                            int plies_in_class, dtb_wdl* wdl, dtb_error* error) {
-  if (!tables || !wdl) return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_rules: NULL argument");
-  if (plies_since_conversion < 0 || plies_since_conversion > dtb::kMaxPliesSinceConversion)
-    return report(error, DTB_INVALID_ARGUMENT,
-                  "dtb_probe_rules: plies_since_conversion must be 0..49 (at 50 the game is drawn)");
-  try {
-    dtb::Position p;
-    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
-    ProbeError detail;
-    dtb::Wdl v;
-    if (const dtb::RuleClass c = dtb::rule_class(dtb::material_of(p)); c != dtb::RuleClass::None) {
-      // 6.3/6.4: the class count, at least as long as the 6.2 one, runs out
-      // first. A class is entered by a conversion, so a class count below the
-      // 6.2 one means the class began at the last conversion.
-      plies_in_class = dtb::class_count_of(dtb::material_of(p), plies_since_conversion, plies_in_class);
-      if (plies_in_class > dtb::limit_plies(c)) {  // the class count ran out: the game was drawn
-        *wdl = DTB_DRAW;
-        return DTB_OK;
-      }
-      return dtb_probe_rule(tables, pos, plies_in_class, wdl, error);
-    }
-    if (tables->play->article62(p, plies_since_conversion, v, &detail) != DTB_OK) return report(error, detail);
-    *wdl = to_c(v);
-    return DTB_OK;
-  } catch (const std::bad_alloc&) {
-    return out_of_memory(error);
-  }
+  const dtb_counts counts{plies_since_conversion, plies_in_class};
+  return counted_probe("dtb_probe_rules", tables, pos, &counts, wdl, error);
 }
 
 dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move, dtb_error* error) {
@@ -443,6 +460,33 @@ dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int 
   return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
     return tables->play->best_move_article62(p, plies_since_conversion, m, &d, &kept);
   });
+}
+
+dtb_status dtb_best_move_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                                 dtb_move* move, dtb_error* error) {
+  if (!tables || !counts || !move)
+    return report(error, DTB_INVALID_ARGUMENT, "dtb_best_move_counted: NULL argument");
+  ProbeError detail;
+  if (dtb::probe::check_counts(*counts, "dtb_best_move_counted", &detail) != DTB_OK) return report(error, detail);
+  return played_move(pos, move, error, [&](const dtb::Position& p, dtb::Move& m, ProbeError& d, dtb::Wdl& kept) {
+    return dtb::probe::counted_best_move(*tables, p, *counts, m, &d, &kept);
+  });
+}
+
+dtb_status dtb_probe_root(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                          dtb_root_move* moves, size_t capacity, size_t* count, dtb_error* error) {
+  if (!tables || !count || (capacity > 0 && !moves))
+    return report(error, DTB_INVALID_ARGUMENT, "dtb_probe_root: NULL argument");
+  try {
+    ProbeError detail;
+    if (counts && dtb::probe::check_counts(*counts, "dtb_probe_root", &detail) != DTB_OK)
+      return report(error, detail);
+    dtb::Position p;
+    if (const dtb_status s = checked_position(pos, p, error); s != DTB_OK) return s;
+    return root_moves(*tables, p, counts, moves, capacity, count, error);
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(error);
+  }
 }
 
 dtb_status dtb_best_move_rule(dtb_tables* tables, const dtb_position* pos, int plies_in_class, dtb_move* move,

@@ -1,12 +1,10 @@
 #include "serve/probe_report.h"
 
 #include <utility>
+#include <vector>
 
-#include "index/draw_rule_class.h"
-#include "index/material.h"
-#include "probe/c_position.h"
+#include "probe/counted_play.h"
 #include "probe/handle.h"
-#include "rules/article62.h"
 #include "rules/notation.h"
 
 namespace dtb {
@@ -41,13 +39,44 @@ Failure add_wdl(const Tablebase& tables, const dtb_position& pos, ProbeReport& r
                 " but its best move gives " + to_string(best);
     return f;
   }
-  for (const dtb_move& m : moves) {
-    MoveReport mr;
-    mr.move = Tablebase::move_text(pos, m);
-    mr.wdl = m.wdl;
-    mr.keeps_best = m.keeps_best != 0;
-    r.moves.push_back(std::move(mr));
-  }
+  return {};
+}
+
+// Whether `move` of `pos` leaves the opponent no legal move (or no piece).
+bool ends_game(const dtb_position& pos, const dtb_move& move) {
+  dtb_position after;
+  std::size_t replies = 0;
+  if (dtb_make_move(&pos, &move, &after) != DTB_OK) return false;
+  dtb_legal_moves(&after, nullptr, 0, &replies, nullptr);  // capacity 0: only the number
+  return replies == 0;
+}
+
+// One move of the root probe as the report shows it. With counts, the 6.2
+// count after the move is shown only while the game goes on.
+MoveReport move_report(const dtb_position& pos, const dtb_root_move& m, bool counted) {
+  MoveReport mr;
+  mr.move = Tablebase::move_text(pos, m.move);
+  mr.wdl = m.move.wdl;
+  mr.keeps_best = m.move.keeps_best != 0;
+  if (m.mtc != DTB_UNKNOWN) mr.mtc = m.mtc;
+  if (m.counted_wdl != DTB_UNKNOWN_WDL) mr.rules_wdl = static_cast<Wdl>(m.counted_wdl);
+  if (counted && !ends_game(pos, m.move)) mr.plies_since_conversion = m.counts_after.plies_since_conversion;
+  return mr;
+}
+
+// Every move, best first, with its value, MTC and (with a 6.2 count, and
+// `rules_class_count` as in dtb_counts) its value under the draw rules, from
+// the library's root probe: a missing table leaves a field unset, a damaged
+// one fails the answer.
+Failure add_root_moves(const Tablebase& tables, const dtb_position& pos, int plies_since_conversion,
+                       int rules_class_count, ProbeReport& r) {
+  const bool counted = plies_since_conversion >= 0;
+  const dtb_counts counts{plies_since_conversion, rules_class_count};
+  std::vector<dtb_root_move> moves;
+  dtb_error e{};
+  if (const dtb_status s = tables.root(pos, counted ? &counts : nullptr, moves, &e); s != DTB_OK)
+    return failure_of(s, e);
+  for (const dtb_root_move& m : moves) r.moves.push_back(move_report(pos, m, counted));
   return {};
 }
 
@@ -72,35 +101,24 @@ Failure add_perfect_play(const Tablebase& tables, const dtb_position& pos, Probe
   return {};
 }
 
-// Whether the class count of p (class_count_of) has reached its class's
-// limit: the rule has drawn the game.
-bool class_count_ran_out(const Position& p, int class_count) {
-  const RuleClass rule = rule_class(material_of(p));
-  return rule != RuleClass::None && class_count >= limit_plies(rule);
-}
-
 // The value under article 6.2 (with 6.3/6.4 in their classes) and the move
-// that keeps it. Tables that cannot give them exactly (missing, or not solved
-// under the rule: DTB_NOT_EXACT) leave both unset; other failures fail the
-// answer. In a 6.3/6.4 class the class count decides the value, and the move
-// is dtb_best_move_rule's with that count (the given one, else the 6.2 count:
-// the class was entered at the last conversion); none once the count has
-// reached the class's limit (the rule has drawn the game).
+// that keeps it (dtb_probe_counted, dtb_best_move_counted). Tables that
+// cannot give them exactly (missing, or not solved under the rule:
+// DTB_NOT_EXACT) leave both unset; other failures fail the answer. No move
+// once a class count has reached its class's limit (the rule has drawn the
+// game).
 Failure add_rules(const Tablebase& tables, const dtb_position& pos, const Position& p,
                   int plies_since_conversion, int rules_class_count, ProbeReport& r) {
+  const dtb_counts counts{plies_since_conversion, rules_class_count};
   dtb_error e{};
   dtb_wdl v = DTB_DRAW;
-  const dtb_status s = tables.rules(pos, plies_since_conversion, rules_class_count, v, &e);
+  const dtb_status s = tables.counted(pos, counts, v, &e);
   if (s == DTB_TABLE_MISSING || s == DTB_NOT_EXACT) return {};
   if (s != DTB_OK) return failure_of(s, e);
   r.rules_wdl = static_cast<Wdl>(v);
-  const RuleClass rule = rule_class(material_of(p));
-  const int class_count = class_count_of(material_of(p), plies_since_conversion, rules_class_count);
-  if (class_count_ran_out(p, class_count)) return {};
+  if (probe::class_count_ran_out(p, counts)) return {};
   dtb_move best{};
-  const dtb_status m = rule == RuleClass::None ? tables.best_move_rules(pos, plies_since_conversion, best, &e)
-                                               : tables.best_move_rule(pos, class_count, best, &e);
-  if (m == DTB_OK)
+  if (const dtb_status m = tables.best_move_counted(pos, counts, best, &e); m == DTB_OK)
     r.rules_best_move = Tablebase::move_text(pos, best);
   else if (m != DTB_GAME_OVER)
     return failure_of(m, e);
@@ -145,54 +163,6 @@ Failure add_move_limits(dtb_tables& tables, const Position& before, const Move& 
   return {};
 }
 
-// A move's MTC and, with a 6.2 count (`since` >= 0), the count after it and
-// the mover's value under the rules there, through the handle's perfect-play
-// reader and the C API's dtb_probe_rules. A missing .mtc or .rule table, or
-// a value the tables cannot give exactly, leaves a field unset.
-Failure add_move_perfect_play(const Tablebase& tables, const Position& before, const Move& m, int since,
-                              int rules_class_count, MoveReport& out) {
-  const Position after = make_move(before, m);
-  const bool converts = probe::PerfectPlay::converts(before, m);
-  if (out.wdl != DTB_DRAW) {
-    probe::ProbeError e;
-    Wdl v;
-    std::optional<int> plies;
-    if (converts) {
-      out.mtc = 1;
-    } else if (const dtb_status s = tables.handle()->play->mtc(after, v, plies, &e); s == DTB_OK) {
-      if (plies) out.mtc = 1 + *plies;  // 1 + 0 when the move leaves the opponent no move
-    } else if (s != DTB_TABLE_MISSING) {
-      return failure_of(e);
-    }
-  }
-  if (since < 0) return {};
-  // The class count of the position (class_count_of). At its class's limit
-  // the rule has already drawn the game.
-  const int class_before = class_count_of(material_of(before), since, rules_class_count);
-  const bool drawn_already = class_count_ran_out(before, class_before);
-  MoveList replies;
-  generate_moves(after, replies);
-  if (replies.size == 0) {  // the move ends the game: no count runs on, the result stands
-    out.rules_wdl = drawn_already ? Wdl::Draw : static_cast<Wdl>(out.wdl);
-    return {};
-  }
-  const int count = converts ? 0 : since + 1;
-  out.plies_since_conversion = count;
-  if (count == kArticle62Plies || drawn_already) {
-    out.rules_wdl = Wdl::Draw;
-    return {};
-  }
-  dtb_error e{};
-  dtb_wdl v = DTB_DRAW;
-  const int class_count = plies_in_class_after(before, class_before, m);  // carried on, or a fresh class
-  const dtb_status s = tables.rules(probe::to_c(after), count, class_count, v, &e);
-  if (s == DTB_OK)
-    out.rules_wdl = negate(static_cast<Wdl>(v));
-  else if (s != DTB_TABLE_MISSING && s != DTB_NOT_EXACT)
-    return failure_of(s, e);
-  return {};
-}
-
 // dtw and the rule value of the position and of each move, where those
 // tables exist, from the probe library like everything else in the answer.
 Failure add_limits(dtb_tables& tables, const Position& p, int plies_in_class, ProbeReport& r) {
@@ -233,6 +203,8 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
   if (Tablebase::from_fen(r.fen, pos, &e) != DTB_OK) return failed(std::move(r), bad_input(e.message));
   if (std::string canonical = Tablebase::to_fen(pos); !canonical.empty()) r.fen = std::move(canonical);
   if (Failure f = add_wdl(tables, pos, r)) return failed(std::move(r), std::move(f));
+  if (Failure f = add_root_moves(tables, pos, plies_since_conversion, rules_class_count, r))
+    return failed(std::move(r), std::move(f));
   if (Failure f = add_perfect_play(tables, pos, r)) return failed(std::move(r), std::move(f));
   const auto p = parse_fen(r.fen);
   if (!p) return r;
@@ -240,11 +212,6 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
     if (Failure f = add_rules(tables, pos, *p, plies_since_conversion, rules_class_count, r))
       return failed(std::move(r), std::move(f));
   if (Failure f = add_limits(*tables.handle(), *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
-  if (p->pieces(p->side) == 0) return r;  // lost, no move: nothing more to say
-  if (Failure f = for_each_move(*p, r, [&](const Move& m, MoveReport& mr) {
-        return add_move_perfect_play(tables, *p, m, plies_since_conversion, rules_class_count, mr);
-      }))
-    return failed(std::move(r), std::move(f));
   return r;
 }
 

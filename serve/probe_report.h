@@ -1,5 +1,6 @@
 // The answer about one position that `dtb probe` prints and `dtb serve`
-// sends: its value, every legal move with the value it keeps, and where the
+// sends: its value, every legal move with the value it keeps (best first, in
+// the order of the library's root probe, dtb_probe_root), and where the
 // directory has them, distances to win (.dtw) and the values under the FMJD
 // draw limits of articles 6.3/6.4 (.rule). Built here once so that the
 // command line and the HTTP API can never drift apart; written as JSON by
@@ -40,7 +41,7 @@ struct MoveReport {
   std::optional<int> mtc;
   // With a 6.2 count given: the count after the move (0 after a conversion,
   // one more after a king move; 50 means the rule has drawn the game) and
-  // the mover's value under the rules there (dtb_probe_rules, the class
+  // the mover's value under the rules there (dtb_probe_counted, the class
   // count carried on). When the move ends the game no count runs on
   // and rules_wdl is its result; rules_wdl is unset where the tables cannot
   // give it exactly.
@@ -60,12 +61,12 @@ struct ProbeReport {
   std::optional<int> mtc;                // plies to the next conversion; unset for a draw
   std::optional<std::string> best_move;  // FMJD notation; unset without a legal move
   // With a 6.2 count given: the value under article 6.2 (and 6.3/6.4 in
-  // their classes, dtb_probe_rules). Unset without the tables it needs, and
+  // their classes, dtb_probe_counted). Unset without the tables it needs, and
   // for a win or loss the tables cannot decide exactly (DTB_NOT_EXACT).
   std::optional<Wdl> rules_wdl;
   // With a 6.2 count given: the move of perfect play under the rule
-  // (dtb_best_move_rules; in a 6.3/6.4 class dtb_best_move_rule with the
-  // class count), which keeps every win rules_wdl reports; it can differ
+  // (dtb_best_move_counted: in a 6.3/6.4 class the class count decides),
+  // which keeps every win rules_wdl reports; it can differ
   // from best_move, whose least-MTC move may convert into a line the rule
   // draws or spend a class count. Unset where rules_wdl is, without a legal
   // move, and once a class count has reached its limit.
@@ -78,7 +79,7 @@ struct ProbeReport {
 /// of table read through the probe library's handle `tables` (its one cache,
 /// its statuses), which may be shared between threads.
 /// With `plies_since_conversion` >= 0 also the value under article 6.2, with
-/// `rules_class_count` as the class count of dtb_probe_rules (-1: the class
+/// `rules_class_count` as the class count of dtb_counts (-1: the class
 /// was entered at the last conversion).
 ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plies_in_class,
                          int plies_since_conversion = -1, int rules_class_count = -1);

@@ -7,6 +7,8 @@ import dtb
 from cli import probe_json
 from sampling import fens_of, materials_in, sample_positions
 
+RANK = {"win": 2, "draw": 1, "loss": 0}
+
 
 @pytest.fixture(scope="module")
 def sample(wdl_dir):
@@ -22,10 +24,14 @@ def test_wdl_and_moves_agree_with_the_cli(tb, wdl_dir, dtb_binary, sample):
         assert "error" not in answer, answer
         assert str(tb.probe_wdl(fen)) == answer["wdl"], fen
         assert str(dtb.Wdl(int(batch_value))) == answer["wdl"], fen
+        # The package lists moves in generation order, the CLI best first
+        # (dtb_probe_root): the same moves, each with the same value.
         moves = tb.moves(fen, dtw=False)
-        assert [(m.move.text, str(m.wdl)) for m in moves] == [(m["move"], m["wdl"]) for m in answer["moves"]]
-        assert [m.move.text for m in moves if m.keeps_best] == answer["best"], fen
-        assert [m.text for m in dtb.Position(fen).legal_moves()] == [m["move"] for m in answer["moves"]]
+        assert sorted((m.move.text, str(m.wdl)) for m in moves) == sorted((m["move"], m["wdl"]) for m in answer["moves"])
+        assert sorted(m.move.text for m in moves if m.keeps_best) == sorted(answer["best"]), fen
+        assert sorted(m.text for m in dtb.Position(fen).legal_moves()) == sorted(m["move"] for m in answer["moves"])
+        ranks = [RANK[m["wdl"]] for m in answer["moves"]]
+        assert ranks == sorted(ranks, reverse=True), fen
     # The sample covers every result and both sides to move.
     assert {int(v) for v in batch} == {-1, 0, 1}
     assert set(sample["side_to_move"]) == {0, 1}

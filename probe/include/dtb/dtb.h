@@ -61,8 +61,13 @@ typedef enum dtb_status {
   DTB_NOT_CACHED = 11,      /* dtb_probe_wdl_cached: the value is not in the cache (nothing was read) */
 } dtb_status;
 
-/* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN. */
-typedef enum dtb_wdl { DTB_LOSS = 0, DTB_DRAW = 1, DTB_WIN = 2 } dtb_wdl;
+/* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN.
+ * DTB_UNKNOWN_WDL appears only in the fields of dtb_root_move documented to
+ * hold it (a value the tables cannot give); no probe returns it. */
+typedef enum dtb_wdl { DTB_UNKNOWN_WDL = -1, DTB_LOSS = 0, DTB_DRAW = 1, DTB_WIN = 2 } dtb_wdl;
+
+/* An int field of dtb_root_move the tables cannot give (a distance). */
+#define DTB_UNKNOWN (-1)
 
 typedef enum dtb_side { DTB_WHITE = 0, DTB_BLACK = 1 } dtb_side;
 
@@ -140,7 +145,8 @@ dtb_status dtb_probe_wdl(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
 dtb_status dtb_probe_wdl_cached(dtb_tables* tables, const dtb_position* pos, dtb_wdl* wdl,
                                 dtb_error* error);
 
-/* Value under the FMJD draw limits (articles 6.3 and 6.4) when `plies_in_class`
+/* Deprecated: dtb_probe_counted answers for every material with both counts.
+ * Value under the FMJD draw limits (articles 6.3 and 6.4) when `plies_in_class`
  * plies (0..32 for 6.3, 0..10 for 6.4) have already been played since the
  * position's material class was entered: WIN or LOSS only if the result can
  * still be forced before the count runs out, else DRAW. Reads the `.rule`
@@ -251,7 +257,9 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
 dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* move,
                          dtb_error* error);
 
-/* Value under the draw rules with both counts, for every material: article
+/* Deprecated: dtb_probe_counted, the same value with the counts in one
+ * dtb_counts argument (this is a wrapper of it).
+ * Value under the draw rules with both counts, for every material: article
  * 6.2 (25 moves of each side, 50 plies, with only kings moving and no capture:
  * a draw) with `plies_since_conversion` (0..49) plies played since the last
  * capture or man move, combined with 6.3/6.4 for their class materials, with
@@ -259,9 +267,8 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
  * class was entered at the last conversion, so its count is the 6.2 count).
  * In a 6.3/6.4 class the class count decides: the class is entered by a
  * conversion, so its count is never shorter than the 6.2 count, and its
- * limit (32 or 10 plies) is below 50 (DTB_INVALID_ARGUMENT if
- * plies_in_class < plies_since_conversion there; a draw past the class's
- * limit). Elsewhere: the theoretical
+ * limit (32 or 10 plies) is below 50 (a smaller class count is read as the
+ * 6.2 count; a draw past the class's limit). Elsewhere: the theoretical
  * value if the next conversion can be forced within 50 - plies_since_conversion
  * plies (mtc, dtb_probe_mtc), else a draw. That is exact when every table the
  * position's material converts into (its captures and promotions,
@@ -278,7 +285,9 @@ dtb_status dtb_best_move(dtb_tables* tables, const dtb_position* pos, dtb_move* 
 dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                            int plies_in_class, dtb_wdl* wdl, dtb_error* error);
 
-/* A move of perfect play under article 6.2 with `plies_since_conversion`
+/* Deprecated: dtb_best_move_counted chooses between this and
+ * dtb_best_move_rule by the material's class, which callers had to do.
+ * A move of perfect play under article 6.2 with `plies_since_conversion`
  * (0..49) plies counted, as dtb_best_move but with each move valued as
  * dtb_probe_rules values the position it reaches (at count 0 after a
  * conversion, one more after a king move) and a king move costing 1 + the
@@ -292,7 +301,8 @@ dtb_status dtb_probe_rules(dtb_tables* tables, const dtb_position* pos, int plie
 dtb_status dtb_best_move_rules(dtb_tables* tables, const dtb_position* pos, int plies_since_conversion,
                                dtb_move* move, dtb_error* error);
 
-/* A move of perfect play in a 6.3/6.4 class position with `plies_in_class`
+/* Deprecated: dtb_best_move_counted (see dtb_best_move_rules).
+ * A move of perfect play in a 6.3/6.4 class position with `plies_in_class`
  * plies played in its class (as dtb_probe_rule, whose value it keeps:
  * move->wdl). Each move is valued with the count it leads to (one more in the
  * same class, a fresh count on entering the other class); in a win, among
@@ -325,6 +335,81 @@ dtb_status dtb_best_move_rule(dtb_tables* tables, const dtb_position* pos, int p
 int dtb_class_limit(const dtb_position* pos);
 dtb_status dtb_counts_after(const dtb_position* pos, const dtb_move* move, int plies_since_conversion,
                             int plies_in_class, int* plies_since_conversion_after, int* plies_in_class_after);
+
+/* ---- Counted play: the draw rules with both counts, and the root probe. ---- */
+
+/* A count not kept: for plies_in_class, the class began at the last
+ * conversion, so its count is the 6.2 count. */
+#define DTB_NOT_COUNTED (-1)
+
+/* The two draw-rule counts of a game (see dtb_counts_after):
+ * plies_since_conversion (article 6.2, 0..49) and plies_in_class (6.3/6.4:
+ * plies played since the position's class was entered, or DTB_NOT_COUNTED;
+ * ignored outside the classes; a value below plies_since_conversion is read
+ * as plies_since_conversion, since a class is entered by a conversion). */
+typedef struct dtb_counts {
+  int plies_since_conversion;
+  int plies_in_class;
+} dtb_counts;
+
+/* Value under the draw rules with `counts`, for every material: in a 6.3/6.4
+ * class the class count decides (a draw once it has passed the class's limit),
+ * elsewhere article 6.2 with the 6.2 count, exactly as dtb_probe_rules
+ * describes (including DTB_NOT_EXACT). DTB_INVALID_ARGUMENT for a NULL
+ * argument or plies_since_conversion outside 0..49. Needs the .mtc tables
+ * (and the .rule tables for class materials). */
+dtb_status dtb_probe_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                             dtb_wdl* wdl, dtb_error* error);
+
+/* The move of perfect play under the draw rules with `counts`: in a 6.3/6.4
+ * class dtb_best_move_rule with the class count (plies_in_class, or the 6.2
+ * count when it is DTB_NOT_COUNTED or smaller), elsewhere dtb_best_move_rules
+ * with the 6.2 count. move->wdl is the dtb_probe_counted value kept. Errors
+ * as those two calls; DTB_INVALID_ARGUMENT as dtb_probe_counted and for a
+ * class count past the class's limit (the rule has drawn the game). */
+dtb_status dtb_best_move_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                                 dtb_move* move, dtb_error* error);
+
+/* One legal move at the root, with what the tables say about it. */
+typedef struct dtb_root_move {
+  /* from, to, captured; wdl: the theoretical value for the side that makes
+   * the move (DTB_UNKNOWN_WDL if a table it needs is missing); keeps_best: 1
+   * if wdl is the best of the known values. */
+  dtb_move move;
+  /* Plies to the next conversion through the move, for its mover: 1 if it
+   * converts (a capture or a man move) or ends the game, else 1 + the
+   * dtb_probe_mtc of the position after it. DTB_UNKNOWN for a draw and where
+   * the .mtc table is missing. */
+  int mtc;
+  /* The value under the draw rules for the mover: dtb_probe_counted of the
+   * position after the move with counts_after (a draw when the move brings the
+   * 6.2 count to 50 or the class count had already reached its limit; the
+   * result when the move ends the game). DTB_UNKNOWN_WDL without counts, and
+   * where the tables cannot give it exactly (a table missing, DTB_NOT_EXACT). */
+  dtb_wdl counted_wdl;
+  /* The counts after the move (dtb_counts_after, the class count read as in
+   * dtb_counts): plies_in_class is DTB_NOT_COUNTED out of the classes and when
+   * the move ends the game. Both DTB_NOT_COUNTED without counts. */
+  dtb_counts counts_after;
+} dtb_root_move;
+
+/* Every legal move of `pos`, best first, for an engine's root or a user
+ * interface. `counts` may be NULL (no counts: counted_wdl unknown). Same
+ * capacity protocol as dtb_probe_moves; *count = 0 without a legal move.
+ * The order:
+ *   1. by move.wdl for the mover: win, draw, loss, then unknown;
+ *   2. among wins, those with counted_wdl DTB_WIN first (only with counts);
+ *   3. among wins the least mtc first, among losses the greatest first
+ *      (an unknown mtc after every known one);
+ *   4. ties in dtb_legal_moves order.
+ * Without counts the first move is dtb_best_move's (when the .mtc tables it
+ * needs exist); with counts, it is too unless step 2 separated the wins.
+ * A missing table leaves only the fields that need it unknown; the call fails
+ * for bad input (DTB_INVALID_ARGUMENT, DTB_INVALID_POSITION, counts as
+ * dtb_probe_counted), a position past the tables (DTB_TOO_MANY_PIECES) and
+ * damaged or unreadable tables (DTB_CORRUPTED_TABLE, DTB_IO_ERROR). */
+dtb_status dtb_probe_root(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
+                          dtb_root_move* moves, size_t capacity, size_t* count, dtb_error* error);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -105,6 +105,34 @@ class Tablebase {
     return dtb_best_move_rule(handle_, &pos, plies_in_class, &move, error);
   }
 
+  /// Value under the draw rules with both counts (dtb_probe_counted). Thread-safe.
+  dtb_status counted(const dtb_position& pos, const dtb_counts& counts, dtb_wdl& wdl,
+                     dtb_error* error = nullptr) const {
+    return dtb_probe_counted(handle_, &pos, &counts, &wdl, error);
+  }
+
+  /// The move of perfect play under the draw rules with both counts
+  /// (dtb_best_move_counted). Thread-safe.
+  dtb_status best_move_counted(const dtb_position& pos, const dtb_counts& counts, dtb_move& move,
+                               dtb_error* error = nullptr) const {
+    return dtb_best_move_counted(handle_, &pos, &counts, &move, error);
+  }
+
+  /// Every legal move with its value, MTC and counted value, best first
+  /// (dtb_probe_root; `counts` may be null). Sizes `out` itself. Thread-safe.
+  dtb_status root(const dtb_position& pos, const dtb_counts* counts, std::vector<dtb_root_move>& out,
+                  dtb_error* error = nullptr) const {
+    out.resize(64);
+    std::size_t count = 0;
+    dtb_status s = dtb_probe_root(handle_, &pos, counts, out.data(), out.size(), &count, error);
+    if (s == DTB_INVALID_ARGUMENT && count > out.size()) {  // more moves than room: once more
+      out.resize(count);
+      s = dtb_probe_root(handle_, &pos, counts, out.data(), out.size(), &count, error);
+    }
+    out.resize(s == DTB_OK ? count : 0);
+    return s;
+  }
+
   static dtb_status from_fen(const std::string& fen, dtb_position& pos, dtb_error* error = nullptr) {
     return dtb_position_from_fen(fen.c_str(), &pos, error);
   }
@@ -132,7 +160,7 @@ class Tablebase {
 };
 
 inline const char* to_string(dtb_wdl v) {
-  return v == DTB_WIN ? "win" : v == DTB_DRAW ? "draw" : "loss";
+  return v == DTB_WIN ? "win" : v == DTB_DRAW ? "draw" : v == DTB_LOSS ? "loss" : "unknown";
 }
 
 }  // namespace dtb
