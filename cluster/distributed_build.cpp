@@ -462,7 +462,8 @@ class Coordinator {
       summary_.positions_solved += stats->positions;
       ++summary_.tables_built;
     }
-    builder_.progress().advance(gen::UnitBuilder::solve_work(dag_.units[u]));
+    // A worker's unit arrives solved and written.
+    builder_.progress().advance(gen::UnitBuilder::solve_work(dag_.units[u]) + gen::UnitBuilder::write_work(dag_.units[u]));
     return u;
   }
 

@@ -275,10 +275,19 @@ BuildStatus UnitBuilder::interrupted(std::string& error) {
 // whole build is done, and its ETA extrapolates only this run's solving, not
 // the seconds spent checking finished tables (checked at a position's worth
 // each, they made a resumed 2-6 --mtc build promise 19 min for 2 h of work).
+// Writing a unit's files counts a position's worth a position (write_work),
+// reported once they are written: the bar reaches 100 % only when the last
+// files are on disk, never while they are still being written.
 std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) const {
   std::uint64_t work = 0;
-  for (const Material& m : units) work += solve_work(m);
+  for (const Material& m : units) work += solve_work(m) + write_work(m);
   return work;
+}
+
+std::uint64_t UnitBuilder::write_work(const Material& m) {
+  std::uint64_t positions = 0;
+  for (const Material& t : unit_of(m)) positions += PositionIndex(t).size();
+  return positions;
 }
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {
@@ -320,7 +329,7 @@ bool UnitBuilder::check_present(const Material& m) {
     ++present;
   }
   if (present != static_cast<int>(unit_of(m).size())) return false;  // solved again, both tables
-  progress_->skip(solve_work(m));
+  progress_->skip(solve_work(m) + write_work(m));
   summary_.tables_reused += present;
   return true;
 }
@@ -358,6 +367,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
                                       std::string& error) {
   Stopwatch watch;
   if (interrupt_requested()) return interrupted(error);
+  progress_->set_item(m.name() + " writing");
   if (TableError e = write_unit_tables(options_.out_dir, solution)) {
     error = e.message;
     return BuildStatus::Failed;
@@ -376,6 +386,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   std::error_code ec;
   fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
   for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
+  progress_->advance(write_work(m));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
   summary_.units.push_back(timing);

@@ -146,6 +146,8 @@ class UnitBuilder {
   ProgressBar& progress() { return *progress_; }
   /// The progress work of solving unit `m` (what build() advances the bar by).
   static std::uint64_t solve_work(const Material& m);
+  /// Work reported to the progress bar once m's unit's files are written.
+  static std::uint64_t write_work(const Material& m);
 
  private:
   BuildStatus interrupted(std::string& error);

@@ -134,6 +134,7 @@ class UnitSolver {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
       if (!checkpoints || a == 0 || !due_for_checkpoint()) continue;
+      show_phase("checkpoint");
       if (!sync_scratch_files(out) ||
           !save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
                                  checkpoint_arrays(), out.error))
@@ -249,8 +250,7 @@ class UnitSolver {
   SolveStatus solve_level(int a, UnitSolution& out, const std::vector<std::vector<std::uint32_t>>& part = {}) {
     Stopwatch watch;
     level_ = a;
-    if (progress_ && sides_.front().levels->levels() > 1)
-      progress_->set_item(sides_.front().material.name() + " level " + std::to_string(a));
+    show_phase("first pass");
     for (std::size_t t = 0; t < sides_.size(); ++t)
       sides_[t].start_level(a, part.empty() ? std::span<const std::uint32_t>() : std::span(part.at(t)));
     out.seconds.allocate += watch.lap();
@@ -615,16 +615,27 @@ class UnitSolver {
   std::optional<int> propagate(int round, bool resumed, UnitSolution& out) {
     for (bool first = true; !interrupt_requested(); first = false, ++round) {
       if (round_checkpoints_ && !(first && resumed) && due_for_checkpoint()) {
+        show_phase("checkpoint");
         if (!save_round_checkpoint(round, out)) return std::nullopt;
         saved_at_ = std::chrono::steady_clock::now();
       }
       if (options_.before_round) options_.before_round(round);
       if (interrupt_requested()) break;
+      show_phase("round " + std::to_string(round));
       const RoundCount count = propagation_round(round);
       if (!interrupt_requested()) forecast_after_round(count);
       if (count.propagated == 0 && round > 0) break;
     }
     return round;
+  }
+
+  // Names the phase on the progress line, so that a long unit says where it
+  // is ("KKMMvKM level 3: round 12", "KKKKKvKK: checkpoint").
+  void show_phase(const std::string& phase) {
+    if (!progress_) return;
+    std::string item = sides_.front().material.name();
+    if (sides_.front().levels->levels() > 1) item += " level " + std::to_string(level_);
+    progress_->set_item(item + ": " + phase);
   }
 
   // A checkpoint counts on the scratch files' contents: flush them first.

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace dtb::gen {
 namespace {
@@ -34,9 +36,22 @@ ProgressBar::ProgressBar(std::string task, std::uint64_t total_work, bool enable
       enabled_(enabled),
       tty_(isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now()),
-      last_draw_(start_) {}
+      last_draw_(start_) {
+  // DTB_PROGRESS_LOG_MS: another interval for a log's lines (a test that
+  // follows every step of a small build sets 0).
+  if (const char* ms = std::getenv("DTB_PROGRESS_LOG_MS"); ms && *ms)
+    log_interval_ = std::chrono::milliseconds(std::strtoll(ms, nullptr, 10));
+  if (!enabled_) return;
+  heartbeat_ = std::jthread([this](std::stop_token stop) {
+    std::unique_lock lock(heartbeat_mutex_);
+    while (!heartbeat_wake_.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; }) &&
+           !stop.stop_requested())
+      if (!finished_) draw(false);
+  });
+}
 
 ProgressBar::~ProgressBar() {
+  stop_heartbeat();
   // A bar interrupted by an error still ends its line on a terminal.
   if (enabled_ && tty_ && !finished_) std::fputc('\n', stderr);
 }
@@ -65,16 +80,23 @@ void ProgressBar::skip(std::uint64_t work) {
 
 void ProgressBar::finish() {
   if (!enabled_ || finished_) return;
+  stop_heartbeat();  // the final line is the last: no redraw after it
   done_.store(total_);
   draw(true);
   finished_ = true;
   if (tty_) std::fputc('\n', stderr);
 }
 
+void ProgressBar::stop_heartbeat() {
+  if (!heartbeat_.joinable()) return;
+  heartbeat_.request_stop();
+  heartbeat_.join();
+}
+
 void ProgressBar::draw(bool force) {
   // Redraw at most 5 times a second on a terminal, every 10 s in a log
   // (and at the end).
-  const auto interval = tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000);
+  const auto interval = tty_ ? std::chrono::milliseconds(200) : log_interval_;
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (!lock.owns_lock()) return;  // someone else is drawing: skip, never wait
   const auto now = std::chrono::steady_clock::now();
@@ -82,7 +104,8 @@ void ProgressBar::draw(bool force) {
   last_draw_ = now;
 
   const double done = static_cast<double>(std::min(done_.load(), total_));
-  const double fraction = done / static_cast<double>(total_);
+  // Rounded down to the tenth shown: 99.96 % is not "100.0%" while work is left.
+  const double fraction = std::floor(1000.0 * done / static_cast<double>(total_)) / 1000.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   std::string eta = "--";
   if (fraction >= 1.0)

@@ -5,14 +5,22 @@
 // stderr is not a terminal (a log, CI) a plain line is printed every 10
 // seconds at most instead, so logs stay readable. advance() is thread-safe and cheap:
 // worker threads call it from inside parallel loops.
+//
+// A phase that reports no work for a while (a checkpoint written, a table
+// compressed) must not look like a hang: a heartbeat thread redraws the line
+// every second, so the elapsed time and the phase named by set_item() keep
+// moving on a terminal, and a log gets a line every 10 seconds whatever
+// the work does.
 #pragma once
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace dtb::gen {
 
@@ -49,18 +57,23 @@ class ProgressBar {
 
  private:
   void draw(bool force);
+  void stop_heartbeat();
 
   std::string task_;
   std::uint64_t total_;
   bool enabled_;
   bool tty_;
+  std::chrono::milliseconds log_interval_{10000};
   std::atomic<std::uint64_t> done_{0};
   std::atomic<std::uint64_t> skipped_{0};  // of done_: by skip()
   std::uint64_t weight_ = 1;
   std::mutex mutex_;  // guards item_, last_draw_ and the output
   std::string item_;
   std::chrono::steady_clock::time_point start_, last_draw_;
-  bool finished_ = false;
+  std::atomic<bool> finished_{false};
+  std::mutex heartbeat_mutex_;
+  std::condition_variable_any heartbeat_wake_;
+  std::jthread heartbeat_;  // last: stopped and joined before the rest goes
 };
 
 }  // namespace dtb::gen

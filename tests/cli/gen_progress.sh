@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The progress line of `dtb gen --mtc` in a log (no terminal), every step
+# printed (DTB_PROGRESS_LOG_MS=0): it names each phase (first pass, the
+# propagation rounds, writing), its percentage never goes back, a unit's
+# first pass and its writing each move it, and it shows 100 % only once the
+# last unit's files are being written, never before.
+set -euo pipefail
+dtb=$1
+fail() { echo "FAIL: $*"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+DTB_PROGRESS_LOG_MS=0 "$dtb" gen --max-pieces 3 --mtc --threads 2 --out "$work/t" 2>"$work/log" >/dev/null \
+  || fail "dtb gen failed: $(tail -3 "$work/log")"
+grep -E '^gen +[0-9.]+%  ' "$work/log" > "$work/lines" || fail "no progress line in: $(head -3 "$work/log")"
+for phase in ': first pass' ': round 1' ' writing'; do
+  grep -q -- "$phase" "$work/lines" || fail "no '$phase' phase on the progress line"
+done
+
+python3 - "$work/lines" <<'PY'
+import re, sys
+rows = []
+for line in open(sys.argv[1]):
+    m = re.match(r'^gen +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)$', line.rstrip('\n'))
+    if m:
+        rows.append((float(m.group(1)), m.group(2)))
+assert rows, "no parsable line"
+percent = [p for p, _ in rows]
+assert all(a <= b for a, b in zip(percent, percent[1:])), "the percentage went back"
+last_unit_writing = [item for _, item in rows if item.endswith(" writing")][-1]
+writing_begins = min(i for i, (_, item) in enumerate(rows) if item == last_unit_writing)
+first_full = min((i for i, (p, _) in enumerate(rows) if p >= 100.0), default=len(rows))
+assert first_full > writing_begins, f"100 % shown at line {first_full}, before the last unit was written"
+# In every unit large enough to show it (5 % of the build or more), its
+# first passes move the bar, and so does its writing.
+units = {}
+for i, (p, item) in enumerate(rows):
+    units.setdefault(item.split(" ")[0].rstrip(":"), []).append(i)
+checked = 0
+for unit, lines in units.items():
+    if rows[lines[-1]][0] - rows[lines[0]][0] < 5.0:
+        continue
+    items = [(i, rows[i][1]) for i in lines]
+    passes = [rows[i][0] for i, item in items if item.endswith(": first pass")]
+    assert max(passes) > min(passes), f"{unit}: its first passes did not move the bar"
+    writing = [i for i, item in items if item.endswith(" writing")]
+    assert rows[writing[-1]][0] > rows[writing[0]][0], f"{unit}: writing did not move the bar"
+    checked += 1
+assert checked >= 2, f"only {checked} units large enough to check"
+print(f"progress: {len(rows)} lines, {checked} units checked, 100 % only once the last unit is written")
+PY
