@@ -463,7 +463,7 @@ class Coordinator {
       ++summary_.tables_built;
     }
     // A worker's unit arrives solved and written.
-    builder_.progress().advance(gen::UnitBuilder::solve_work(dag_.units[u]) + gen::UnitBuilder::write_work(dag_.units[u]));
+    builder_.progress().advance(gen::UnitBuilder::unit_work(dag_.units[u]));
     return u;
   }
 

@@ -280,9 +280,11 @@ BuildStatus UnitBuilder::interrupted(std::string& error) {
 // files are on disk, never while they are still being written.
 std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) const {
   std::uint64_t work = 0;
-  for (const Material& m : units) work += solve_work(m) + write_work(m);
+  for (const Material& m : units) work += unit_work(m);
   return work;
 }
+
+std::uint64_t UnitBuilder::unit_work(const Material& m) { return solve_work(m) + write_work(m); }
 
 std::uint64_t UnitBuilder::write_work(const Material& m) {
   std::uint64_t positions = 0;
@@ -329,7 +331,7 @@ bool UnitBuilder::check_present(const Material& m) {
     ++present;
   }
   if (present != static_cast<int>(unit_of(m).size())) return false;  // solved again, both tables
-  progress_->skip(solve_work(m) + write_work(m));
+  progress_->skip(unit_work(m));
   summary_.tables_reused += present;
   return true;
 }

@@ -148,6 +148,8 @@ class UnitBuilder {
   static std::uint64_t solve_work(const Material& m);
   /// Work reported to the progress bar once m's unit's files are written.
   static std::uint64_t write_work(const Material& m);
+  /// All the progress work of m's unit: solving and writing.
+  static std::uint64_t unit_work(const Material& m);
 
  private:
   BuildStatus interrupted(std::string& error);

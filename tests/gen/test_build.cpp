@@ -163,9 +163,9 @@ TEST_CASE("a resumed build counts the units it finds finished as done, not as wo
   std::vector<Material> missing;
   REQUIRE(builder.prepare(missing, error) == gen::BuildStatus::Ok);
   std::uint64_t all = 0, finished = 0;
-  for (const Material& m : gen::units_to_build(options)) all += gen::UnitBuilder::solve_work(m);
+  for (const Material& m : gen::units_to_build(options)) all += gen::UnitBuilder::unit_work(m);
   for (const Material& m : done)
-    if (m != damaged) finished += gen::UnitBuilder::solve_work(m);
+    if (m != damaged) finished += gen::UnitBuilder::unit_work(m);
   const gen::ProgressBar& progress = builder.progress();
   CHECK(progress.total() == all);
   CHECK(progress.done() == finished);     // the percentage: how much of the whole build is done
@@ -173,11 +173,12 @@ TEST_CASE("a resumed build counts the units it finds finished as done, not as wo
   CHECK(std::find(missing.begin(), missing.end(), damaged) != missing.end());
 }
 
-// The progress line counts work for each position's first pass and for the
-// propagation (solver/unit_solver.h, kSolveWorkPerPosition); the propagation's share is spread over the positions the
-// rounds are expected to decide (solver/propagation_forecast.h). However the
-// forecast errs, each unit ends having reported exactly its work: no jump
-// past the total, none short of it.
+// The progress line counts work for each position's first pass, for the
+// propagation (solver/unit_solver.h, kSolveWorkPerPosition) and for writing
+// the files (UnitBuilder::write_work); the propagation's share is spread over
+// the positions the rounds are expected to decide
+// (solver/propagation_forecast.h). However the forecast errs, each unit ends
+// having reported exactly its work: no jump past the total, none short of it.
 TEST_CASE("every unit reports exactly its work, whatever the forecast of its rounds") {
   const auto [kings_only, pieces, mtc] = GENERATE(std::tuple{false, 3, false}, std::tuple{false, 3, true},
                                                   std::tuple{true, 4, false}, std::tuple{true, 4, true});
@@ -197,7 +198,7 @@ TEST_CASE("every unit reports exactly its work, whatever the forecast of its rou
   for (const Material& m : missing) {
     INFO(m.name());
     REQUIRE(builder.build(m, {}, error) == gen::BuildStatus::Ok);
-    expected += gen::UnitBuilder::solve_work(m);
+    expected += gen::UnitBuilder::unit_work(m);
     CHECK(builder.progress().done() == expected);
   }
   CHECK(expected == builder.progress().total());
