@@ -11,7 +11,7 @@ python-chess's ``chess.syzygy``::
         tb.probe_dtw(pos)                  # Distance(wdl=Wdl.WIN, plies=...)   (.dtw tables)
         tb.probe_rule(pos, plies_in_class=20)   # under the 6.3/6.4 draw limits (.rule tables)
         tb.moves(pos)                      # every legal move with its value
-        tb.best_move(pos)                  # the move of perfect play (.mtc tables; else .dtw, else WDL)
+        tb.best_move(pos)                  # the move of perfect play (least moves to conversion, .mtc)
         tb.probe_mtc(pos)                  # Distance(wdl=Wdl.WIN, plies=...): moves to conversion (.mtc)
         tb.probe_rules(pos, plies_since_conversion=30)   # under article 6.2 (and 6.3/6.4 in their classes)
         tb.best_move_rules(pos, plies_since_conversion=30)  # the move that keeps that value

@@ -242,35 +242,37 @@ class Tablebase:
                 in tables.probe_moves(_raw(position), dtw, mtc)]
 
     def best_move(self, position: PositionLike) -> Optional[Move]:
-        """A move of perfect play, or None if there is no legal move (a loss).
+        """The move of perfect play, as the C API, ``dtb play``, the CLI and the HTTP API give it
+        (``dtb_best_move``); None if there is no legal move (the side to move has lost).
 
-        In a win or a loss, from the best distances the directory has:
-        with ``.dtw`` tables for every successor, the quickest win and the
-        slowest loss to the end of the game; else with the ``.mtc`` tables
-        (``dtb gen --mtc``) the probe library's move (``dtb_best_move``, as
-        ``dtb play`` and the HTTP API give it: the least moves to conversion
-        in a win, the most in a loss), so a win is played out, never shuffled.
-        Without either (and in a draw) the first move that keeps the value,
-        which keeps a win a win but does not guarantee progress (a winning
-        side could repeat positions forever). Ties go to the first move in
-        generation order.
+        In a win the value-keeping move of least moves to conversion, in a loss the greatest, in a
+        draw a drawing move; ties to the first in generation order. A won ending is played out,
+        never shuffled. Needs the ``.mtc`` tables (``dtb gen --mtc``) for a win or a loss: raises
+        MissingTableError without them (draws and forced captures need none).
         """
-        values = self.moves(position, mtc=False)  # the .mtc choice is the library's (below)
+        move = self._open_tables().best_move(_raw(position))  # None: no legal move
+        return None if move is None else Move(*move)
+
+    def best_move_dtw(self, position: PositionLike) -> Optional[Move]:
+        """The quickest win (the slowest loss) to the end of the game, from the ``.dtw`` tables;
+        a drawing move in a draw; None if there is no legal move. Ties to the first in generation
+        order. Not the perfect play of ``best_move``, which counts to the next conversion: the
+        two differ where the quickest end of the game is not the quickest conversion. Raises
+        MissingTableError where a successor's ``.dtw`` table is missing.
+        """
+        values = self.moves(position, mtc=False)
         if not values:
             return None
         best = max(v.wdl for v in values)
         keeping = [v for v in values if v.wdl == best]
         if best == Wdl.DRAW:
             return keeping[0].move
-        distances = [v.dtw for v in keeping if v.dtw is not None]
-        if len(distances) == len(keeping):
-            # The quickest win, the slowest loss; the first of equals (deterministic).
-            chosen = distances.index(min(distances) if best == Wdl.WIN else max(distances))
-            return keeping[chosen].move
-        try:
-            return Move(*self._open_tables().best_move(_raw(position)))
-        except MissingTableError:
-            return keeping[0].move  # no .mtc table either
+        if any(v.dtw is None for v in keeping):
+            raise MissingTableError(Status.TABLE_MISSING,
+                                    "best_move_dtw needs the .dtw table of every position a move leads to "
+                                    "(dtb gen --dtw)")
+        distances = [v.dtw for v in keeping]
+        return keeping[distances.index(min(distances) if best == Wdl.WIN else max(distances))].move
 
     # -- many positions ------------------------------------------------------
 

@@ -5,10 +5,10 @@ import dtb
 from sampling import materials_in, sample_positions
 
 
-def play_out(tb, position):
-    """Both sides play best_move until the game ends; returns the plies played."""
+def play_out(choose, position):
+    """Both sides play choose(position) until the game ends; returns the plies played."""
     plies = 0
-    while (move := tb.best_move(position)) is not None:
+    while (move := choose(position)) is not None:
         position.push(move)
         plies += 1
         if position.white == 0 or position.black == 0:
@@ -17,7 +17,7 @@ def play_out(tb, position):
     return plies
 
 
-def test_with_dtw_tables_best_moves_end_the_game_in_dtw_plies(dtw_tb, dtw_dir):
+def test_best_move_dtw_ends_the_game_in_dtw_plies(dtw_tb, dtw_dir):
     sample = sample_positions(materials_in(dtw_dir, ".dtw"), per_material=3, seed=11)
     decided = 0
     for record in sample:
@@ -27,11 +27,11 @@ def test_with_dtw_tables_best_moves_end_the_game_in_dtw_plies(dtw_tb, dtw_dir):
             continue
         decided += 1
         moves = dtw_tb.moves(position)
-        best = dtw_tb.best_move(position)
+        best = dtw_tb.best_move_dtw(position)
         # The best move's distance is the position's; the loser's last move too.
         if moves:
             assert next(m.dtw for m in moves if m.move == best) == distance.plies
-        assert play_out(dtw_tb, position) == distance.plies, record
+        assert play_out(dtw_tb.best_move_dtw, position) == distance.plies, record
         # The side to move at the end has lost: it cannot move or has no piece.
         assert position.legal_moves() == [] or 0 in (position.white, position.black)
     assert decided > 20
@@ -48,7 +48,8 @@ def test_move_distances_are_one_more_than_the_position_after(dtw_tb):
     assert dtw_tb.moves(position, dtw=False)[0].dtw is None
 
 
-def test_without_dtw_tables_best_move_keeps_the_value(tb):
+def test_best_move_keeps_the_value(mtc_tb):
+    tb = mtc_tb
     rng = np.random.default_rng(5)
     positions = dtb.material_positions("KMvKM")
     for i in rng.choice(len(positions), 40, replace=False):
@@ -65,5 +66,6 @@ def test_without_dtw_tables_best_move_keeps_the_value(tb):
 
 def test_no_legal_move_no_best_move(tb):
     assert tb.best_move("W:W6:B1") is None
+    assert tb.best_move_dtw("W:W6:B1") is None
     assert tb.moves("W:W6:B1") == []
     assert tb.probe_wdl("W:W6:B1") == dtb.Wdl.LOSS
