@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The front door stays one: README.md short enough to read, every link between
 # the README and docs/ resolving, and no tracked text telling the history of
-# the project's making ("session 12", "issue 13": that is git log's job).
+# the project's making (a development session or tracker number: that is git log's job).
 # usage: front_door.sh [SOURCE_DIR]
 set -euo pipefail
 cd "${1:-${DTB_SOURCE_DIR:-$(dirname "$0")/../..}}"
