@@ -170,6 +170,8 @@ constexpr Option kGenOptions[] = {
     {"--kings-only", "", "only the materials without men"},
     {"--compact-states", "", "solve every kings-only unit in half a byte a position (slower; by default only "
                              "those too large for --memory)"},
+    {"--spill-values", "", "keep the finished levels of every unit with men in scratch files (.values-work) "
+                           "while it is solved (by default only units too large for --memory)"},
     {"--mtc", "", "also .mtc tables (moves to conversion, for perfect play); units built without them are "
                   "solved again"},
     {"--article62", "", "also .r62 tables for the units whose article 6.2 values MTC alone does not decide "
@@ -202,6 +204,8 @@ int run_gen(const Args& args) {
       options.kings_only = true;
     } else if (a == "--compact-states") {
       options.compact_states = true;
+    } else if (a == "--spill-values") {
+      options.spill_values = true;
     } else if (a == "--dtw") {
       dtw = true;
     } else if (a == "--mtc") {

@@ -11,7 +11,7 @@ namespace dtb::gen {
 
 std::string UnitMemory::dominant() const {
   const std::uint64_t top = std::max({values, slice_lists, level_state, writer, mtc});
-  if (top == values) return "packed values of the unit";
+  if (top == values) return spilled_values ? "packed values of the largest level" : "packed values of the unit";
   if (top == mtc) return "MTC values of the unit";
   if (top == level_state) return "working state of the largest level";
   if (top == slice_lists) return "slice lists";
@@ -29,10 +29,11 @@ std::uint64_t UnitMemory::total() const {
   return slice_lists + std::max(level_state + std::max(batch_values, mtc), values + writer);
 }
 
-UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
+UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states, bool spilled_values) {
   UnitMemory u;
   u.unit = m;
   u.compact_states = compact_states;
+  u.spilled_values = spilled_values;
   std::vector<std::vector<std::uint64_t>> levels;
   std::uint64_t largest_table = 0;
   for (const Material& t : unit_of(m)) {
@@ -51,6 +52,15 @@ UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
   // level_states.h), and two pending flags per 4096 positions.
   u.level_state = (compact_states ? NibbleStates::bytes_for(largest_level) : ByteStates::bytes_for(largest_level)) +
                   largest_level / 2048;
+  // Spilled values: resident are the pages of one level (the level above
+  // while a level is solved, dropped before its finalize writes its own),
+  // stored level by level, so one run of pages per array, and the level
+  // order (4 bytes a slice, level_order.h).
+  if (spilled_values) {
+    std::uint64_t slices = 0;
+    for (const Material& t : unit_of(m)) slices += PositionIndex(t).slice_count();
+    u.values = UnitValues::bytes_for(largest_level) + slices * sizeof(std::uint32_t) + 4 * 4096;
+  }
   // With MTC in scratch files, the pages of the level being solved (a byte
   // a position), given back after each level (unit_solver.cpp).
   if (with_mtc) u.mtc = MtcValues::bytes_for(largest_level);
@@ -68,7 +78,12 @@ UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states) {
 
 UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t budget) {
   const UnitMemory bytes = unit_memory(m, with_mtc);
-  if (m.men() != 0 || bytes.total() + kBuildOverheadBytes <= budget) return bytes;
+  if (bytes.total() + kBuildOverheadBytes <= budget) return bytes;
+  if (m.men() != 0) {  // spilled, if that needs less (not so for units of tiny slices: the level order costs more)
+    if (bytes.one_level) return bytes;
+    const UnitMemory spilled = unit_memory(m, with_mtc, false, true);
+    return spilled.total() < bytes.total() ? spilled : bytes;
+  }
   return unit_memory(m, with_mtc, true);
 }
 

@@ -67,14 +67,17 @@ struct UnitMemory {
   std::uint64_t values = 0, slice_lists = 0, level_state = 0, writer = 0, mtc = 0;
   bool one_level = false;  // kings only: values made after the states are released
   bool compact_states = false;  // solved with NibbleStates (SolveOptions::compact_states)
+  bool spilled_values = false;  // values in scratch files (SolveOptions::values_scratch_dir)
   std::uint64_t total() const;
   /// The largest of the four parts, named.
   std::string dominant() const;
 };
-UnitMemory unit_memory(const Material& m, bool with_mtc = false, bool compact_states = false);
+UnitMemory unit_memory(const Material& m, bool with_mtc = false, bool compact_states = false,
+                       bool spilled_values = false);
 /// The form a build bounded by `budget` solves m in: a byte of working state
 /// a position, or, for a kings-only unit that would not fit that way, half a
-/// byte (SolveOptions::compact_states).
+/// byte (SolveOptions::compact_states); for a unit with men that would not
+/// fit, its values spilled to scratch files (SolveOptions::values_scratch_dir).
 UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t budget);
 
 /// What rank 0 of a distributed build holds of a unit it has solved in

@@ -85,6 +85,7 @@ std::optional<std::string> FinishedTables::error() const {
 void FinishedTables::keep(const Material& m, std::unique_ptr<UnitValues> values,
                           const std::vector<Material>& remaining_units) {
   if (m.pieces() > 7 || m.white_kings >= 8 || m.black_kings >= 8) return;
+  if (values->file()) return;  // spilled (unit_values.h): what did not fit memory is not kept in it
   auto& r = resident_[static_cast<std::size_t>(slot(m))];
   if (r) resident_bytes_ -= r->values->memory_bytes();
   values->drop_capture_flags();  // lookups need the values only

@@ -53,20 +53,24 @@ MtcTableReport count_mtc_table(const Material& m, const UnitValues& values, cons
 #pragma omp parallel
   {
     PartialCounts mine;
-    std::vector<std::uint8_t> plies(kCountChunk);
+    std::vector<std::uint8_t> plies(kCountChunk), capture(kCountChunk);
+    std::vector<std::uint16_t> wdl(kCountChunk);
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t c = 0; c < chunks; ++c) {
       const std::uint64_t first = static_cast<std::uint64_t>(c) * kCountChunk;
       const std::uint64_t count = std::min(kCountChunk, n - first);
       mtc(first, std::span(plies.data(), count));
+      // By read(), not value(): spilled values then come from their file
+      // without being mapped (unit_values.h).
+      values.read(first, std::span(wdl.data(), count), std::span(capture.data(), count));
       for (std::uint64_t k = 0; k < count; ++k) {
         const std::uint64_t i = first + k;
-        const Wdl v = values.value(i);
+        const auto v = static_cast<Wdl>(wdl[k]);
         if (v == Wdl::Draw) {
           ++mine.draw;
           continue;
         }
-        const int p = values.capture(i) && !captures_stored ? 1 : plies[k];
+        const int p = capture[k] && !captures_stored ? 1 : plies[k];
         if (v == Wdl::Win) {
           ++mine.win[static_cast<std::size_t>(p)];
           PartialCounts::keep_longest(p, i, mine.longest_win, mine.longest_win_index);

@@ -57,19 +57,23 @@ void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   }
 }
 
-// MTC scratch files (`<table>.mtc-work`, solver/mtc_values.h) of a killed run
-// that nothing will resume from: a unit resumes its scratch files only with
-// its level checkpoint, and only in a build with --mtc. Each holds a byte
-// a position of its table: gigabytes for 6 pieces.
+// Scratch files of a killed run that nothing will resume from: MTC
+// (`<table>.mtc-work`, solver/mtc_values.h; a byte a position, gigabytes for
+// 6 pieces) and spilled values (`<table>.values-work`, solver/unit_values.h).
+// A unit resumes its scratch files only with its level checkpoint, and its
+// MTC ones only in a build with --mtc.
 void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summary) {
-  const std::string suffix = ".mtc-work";
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
-      continue;
+    const auto ends_with = [&](const std::string& suffix) {
+      return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    const bool mtc_file = ends_with(".mtc-work");
+    if (!mtc_file && !ends_with(".values-work")) continue;
+    const std::string suffix = mtc_file ? ".mtc-work" : ".values-work";
     const auto table = parse_material(name.substr(0, name.size() - suffix.size()));
-    const bool resumable = mtc && table &&
+    const bool resumable = (mtc || !mtc_file) && table &&
                            (fs::exists(level_checkpoint_path(dir, *table)) ||
                             fs::exists(level_checkpoint_path(dir, table->reversed())));
     if (!resumable && fs::remove(entry.path(), ec)) summary.notes.push_back("removed unused " + name);
@@ -243,6 +247,8 @@ BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& er
               << (summary_.memory.resident >> 20) << " MiB\n";
     for (const Material& m : summary_.memory.compact_units)
       std::cerr << "dtb gen: " << m.name() << " solved with half a byte of working state a position, to fit\n";
+    for (const Material& m : summary_.memory.spilled_units)
+      std::cerr << "dtb gen: " << m.name() << " keeps its finished levels in scratch files (.values-work), to fit\n";
   }
   return BuildStatus::Ok;
 }
@@ -342,9 +348,13 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   UnitSolution solution;
   Stopwatch watch;
   progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
-  const SolveOptions solve_options{options_.mtc, level_checkpoint_path(options_.out_dir, m),
-                                   options_.checkpoint_seconds, summary_.memory.compact_units.count(m) > 0,
-                                   options_.mtc ? options_.out_dir : std::string(), {}};
+  SolveOptions solve_options;
+  solve_options.mtc = options_.mtc;
+  solve_options.checkpoint_path = level_checkpoint_path(options_.out_dir, m);
+  solve_options.checkpoint_seconds = options_.checkpoint_seconds;
+  solve_options.compact_states = summary_.memory.compact_units.count(m) > 0;
+  if (options_.mtc) solve_options.mtc_scratch_dir = options_.out_dir;
+  if (summary_.memory.spilled_units.count(m) > 0) solve_options.values_scratch_dir = options_.out_dir;
   const SolveStatus status = solve_unit(m, *finished_, &progress, solution, solve_options);
   if (solution.resumed_level >= 0) {
     summary_.notes.push_back(m.name() + ": resumed at " +
@@ -387,7 +397,10 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
   std::error_code ec;
   fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
-  for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
+  for (const Material& t : solution.materials) {
+    fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
+    fs::remove(values_scratch_path(options_.out_dir, t), ec);
+  }
   progress_->advance(write_work(m));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
@@ -436,9 +449,12 @@ MemoryPlan plan_memory(const BuildOptions& options, const std::vector<Material>&
   plan.budget = options.memory_bytes ? options.memory_bytes : default_memory_bytes();
   std::uint64_t useful_cache = kMinCacheBytes;
   for (const Material& m : units) {
-    const UnitMemory u = options.compact_states && m.men() == 0 ? unit_memory(m, options.mtc, true)
-                                                                : unit_memory_within(m, options.mtc, plan.budget);
+    const bool levels = m.men() != 0;  // more than one level: its values can be spilled
+    const UnitMemory u = options.compact_states && !levels ? unit_memory(m, options.mtc, true)
+                         : options.spill_values && levels  ? unit_memory(m, options.mtc, false, true)
+                                                           : unit_memory_within(m, options.mtc, plan.budget);
     if (u.compact_states) plan.compact_units.insert(m);
+    if (u.spilled_values) plan.spilled_units.insert(m);
     const std::uint64_t need = u.total();
     if (need > plan.largest_unit) {
       plan.largest_unit = need;

@@ -39,6 +39,10 @@ struct BuildOptions {
   /// position (SolveOptions::compact_states), not only those that need it
   /// to fit the bound: for tests and measurements.
   bool compact_states = false;
+  /// Keep the values of every unit with men in scratch files while it is
+  /// solved (SolveOptions::values_scratch_dir), not only of those that need
+  /// it to fit the bound: for tests and measurements.
+  bool spill_values = false;
   /// Also write `.mtc` tables (moves to conversion, solver/mtc_values.h). A unit
   /// whose `.wdl` tables exist but not its `.mtc` ones is solved again.
   bool mtc = false;
@@ -63,6 +67,7 @@ struct MemoryPlan {
   std::uint64_t resident = 0;       // solved tables kept in memory (finished_tables.h)
   std::uint64_t least_budget = 0;   // the least bound that would do
   std::set<Material> compact_units; // kings-only units solved in half a byte a position (unit_memory_within)
+  std::set<Material> spilled_units; // units with men whose values are kept in scratch files (unit_memory_within)
   bool fits() const { return budget >= least_budget; }
 };
 

@@ -64,6 +64,9 @@ struct Side {
   // values once finished (MtcValues::hash_slices), which a checkpoint keeps
   // instead of the values themselves (they are in the file).
   std::vector<std::uint64_t> mtc_hashes;
+  // Spilled values (unit_values.h), with checkpoints: per level, the hash of
+  // its values once finished, kept by a checkpoint in their stead.
+  std::vector<std::uint64_t> value_hashes;
   // The level being solved, in local order (LevelCursor): the working state
   // with the must-capture bits (level_states.h), written in full by the
   // first pass (in parallel: no serial zeroing first, large_array.h).
@@ -120,8 +123,7 @@ class UnitSolver {
     one_level_ = levels == 1;
     if (!States::kCountsMoves && (!one_level_ || sides_.front().material.men() != 0))
       throw std::logic_error("compact states are for kings-only units");
-    if (!one_level_)
-      for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+    if (!one_level_ && !make_values(levels, out)) return SolveStatus::Failed;
     if (options_.article62_plies > 0 && !options_.mtc) throw std::logic_error("a rule-aware solve records MTC");
     if (options_.mtc && !make_mtc(levels, out)) return SolveStatus::Failed;
     out.seconds.allocate += watch.lap();
@@ -130,6 +132,7 @@ class UnitSolver {
     round_checkpoints_ = one_level_ && !options_.checkpoint_path.empty();
     saved_at_ = std::chrono::steady_clock::now();
     const int first = checkpoints ? resume(levels, out) : levels - 1;
+    if (first < 0) return SolveStatus::Failed;
     for (int a = first; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
@@ -156,6 +159,44 @@ class UnitSolver {
  private:
   int other(int t) const { return sides_.size() == 1 ? 0 : 1 - t; }
 
+  bool spilled() const { return !one_level_ && !options_.values_scratch_dir.empty(); }
+
+  // Each side's values, in memory or spilled to a scratch file. A spilled
+  // file is kept only for a checkpoint to resume from (resume() checks it);
+  // otherwise it starts afresh, all zero.
+  bool make_values(int levels, UnitSolution& out) {
+    const bool may_resume = !options_.checkpoint_path.empty() && std::filesystem::exists(options_.checkpoint_path);
+    for (Side<States>& s : sides_) {
+      if (!spilled()) {
+        s.values = std::make_unique<UnitValues>(s.index.size());
+        continue;
+      }
+      if (!may_resume && !open_spilled_values(s, out)) return false;
+      if (may_resume) {
+        auto file = ScratchFile::open(values_scratch_path(options_.values_scratch_dir, s.material),
+                                      UnitValues::bytes_for(s.index.size()), out.error);
+        if (!file) return false;
+        s.values = std::make_unique<UnitValues>(s.index.size(), std::move(file),
+                                                std::make_unique<LevelOrder>(s.index, *s.levels));
+      }
+      if (!options_.checkpoint_path.empty()) s.value_hashes.assign(static_cast<std::size_t>(levels), 0);
+    }
+    return true;
+  }
+
+  // A side's spilled values in a new file: every value zero.
+  bool open_spilled_values(Side<States>& s, UnitSolution& out) {
+    const std::string path = values_scratch_path(options_.values_scratch_dir, s.material);
+    s.values.reset();
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+    auto file = ScratchFile::open(path, UnitValues::bytes_for(s.index.size()), out.error);
+    if (!file) return false;
+    s.values = std::make_unique<UnitValues>(s.index.size(), std::move(file),
+                                            std::make_unique<LevelOrder>(s.index, *s.levels));
+    return true;
+  }
+
   // Each side's MTC values, in memory or in a scratch file.
   bool make_mtc(int levels, UnitSolution& out) {
     for (Side<States>& s : sides_) {
@@ -177,8 +218,12 @@ class UnitSolver {
   std::vector<std::span<std::uint8_t>> checkpoint_arrays() {
     std::vector<std::span<std::uint8_t>> arrays;
     for (Side<States>& s : sides_) {
-      arrays.push_back(s.values->value_bytes());
-      arrays.push_back(s.values->capture_bytes());
+      if (s.values->file()) {
+        arrays.push_back({reinterpret_cast<std::uint8_t*>(s.value_hashes.data()), s.value_hashes.size() * 8});
+      } else {
+        arrays.push_back(s.values->value_bytes());
+        arrays.push_back(s.values->capture_bytes());
+      }
       if (s.mtc && s.mtc->file())
         arrays.push_back({reinterpret_cast<std::uint8_t*>(s.mtc_hashes.data()), s.mtc_hashes.size() * 8});
       else if (s.mtc)
@@ -187,9 +232,15 @@ class UnitSolver {
     return arrays;
   }
 
-  // Whether the scratch files still hold the MTC values of the levels a
-  // checkpoint says are finished (those above next_level).
+  // Whether the scratch files still hold the values and MTC values of the
+  // levels a checkpoint says are finished (those above next_level).
   bool scratch_matches(int next_level, int levels) {
+    for (Side<States>& s : sides_) {
+      if (!s.values->file()) continue;
+      for (int a = next_level + 1; a < levels; ++a)
+        if (s.values->hash_slices(s.levels->level(a), s.kps()) != s.value_hashes[static_cast<std::size_t>(a)])
+          return false;
+    }
     for (Side<States>& s : sides_) {
       if (!s.mtc || !s.mtc->file()) continue;
       for (int a = next_level + 1; a < levels; ++a) {
@@ -201,15 +252,24 @@ class UnitSolver {
     return true;
   }
 
-  // The level to start at: below a valid checkpoint's levels, or the top.
+  // The level to start at: below a valid checkpoint's levels, or the top
+  // (-1 with out.error if spilled values cannot be had afresh).
   int resume(int levels, UnitSolution& out) {
     const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, checkpoint_arrays());
     if (!at || at->next_level >= levels - 1 || !scratch_matches(at->next_level, levels)) {
       // Nothing (valid) to resume from: a partial load must not leave values behind.
       if (std::filesystem::exists(options_.checkpoint_path))
-        for (Side<States>& s : sides_) s.values = std::make_unique<UnitValues>(s.index.size());
+        for (Side<States>& s : sides_) {
+          if (!spilled()) s.values = std::make_unique<UnitValues>(s.index.size());
+          else if (!open_spilled_values(s, out)) return -1;
+        }
       return levels - 1;
     }
+    // Spilled values of the levels not finished may hold part of the
+    // finalize an interruption cut short: those levels start from zero.
+    for (Side<States>& s : sides_)
+      if (s.values->file())
+        for (int a = 0; a <= at->next_level; ++a) s.values->clear_slices(s.levels->level(a), s.kps());
     out.resumed_level = at->next_level;
     out.rounds = at->rounds;
     std::uint64_t skipped = 0;
@@ -276,8 +336,16 @@ class UnitSolver {
     for (Side<States>& s : sides_)
       if (s.mtc && !s.mtc_hashes.empty() && part.empty())
         s.mtc_hashes[static_cast<std::size_t>(a)] = s.mtc->hash_slices(s.slices, s.kps());
+    // Spilled values: what is resident now is level a + 1, which only this
+    // level's first pass and rounds read; finalize writes level a, which
+    // stays resident for the level below to read.
+    for (Side<States>& s : sides_)
+      if (s.values) s.values->drop_resident_pages();
     for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s, options_.article62_plies)
                                               : finalize(s, options_.article62_plies);
+    for (Side<States>& s : sides_)
+      if (!s.value_hashes.empty() && part.empty())
+        s.value_hashes[static_cast<std::size_t>(a)] = s.values->hash_slices(s.slices, s.kps());
     for (Side<States>& s : sides_)
       if (s.mtc) s.mtc->drop_resident_pages();  // (in a file) the solver never reads this level's MTC again
     out.seconds.finalize += watch.lap();
@@ -640,8 +708,10 @@ class UnitSolver {
 
   // A checkpoint counts on the scratch files' contents: flush them first.
   bool sync_scratch_files(UnitSolution& out) {
-    for (Side<States>& side : sides_)
+    for (Side<States>& side : sides_) {
       if (side.mtc && side.mtc->file() && !side.mtc->file()->sync(out.error)) return false;
+      if (side.values && side.values->file() && !side.values->file()->sync(out.error)) return false;
+    }
     return true;
   }
 

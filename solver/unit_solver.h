@@ -81,6 +81,12 @@ struct SolveOptions {
   /// after the solve (for the writer, and for a resumed solve); the caller
   /// removes them.
   std::string mtc_scratch_dir;
+  /// Units of more than one level: keep each table's values in a scratch
+  /// file in this directory (values_scratch_path: spilled values,
+  /// unit_values.h) instead of in memory, so that about one level's values
+  /// are resident; empty: in memory. The files stay after the solve (for the
+  /// writer, and for a resumed solve); the caller removes them.
+  std::string values_scratch_dir;
   /// Called before each propagation round with its number (0 first), if
   /// set: the tests stop a solve at a chosen round through it.
   std::function<void(int round)> before_round;

@@ -12,6 +12,7 @@
 #include "support/interrupt.h"
 #include "index/position_index.h"
 #include "solver/level_checkpoint.h"
+#include "solver/level_order.h"
 #include "solver/slice_order.h"
 #include "solver/unit_solver.h"
 #include "tests/gen/test_tables.h"
@@ -173,6 +174,68 @@ TEST_CASE("MTC kept in scratch files: the same values, resumed from a checkpoint
     else
       CHECK(resumed.resumed_level >= 0);
     expect_same(resumed, reference);
+  }
+}
+
+// Spilled values (solver/unit_values.h): a unit's finished levels kept in
+// scratch files give every value, capture flag and MTC of the in-memory
+// solve; a solve stopped part-way resumes into the same; a finished level
+// changed in the file is noticed and the unit solved afresh.
+TEST_CASE("values spilled to scratch files: the same values, resumed from a checkpoint, checked when resumed") {
+  const gen::WdlStore& store = gen::testing::test_store();
+  const std::string dir = gen::testing::make_temp_dir("values-scratch");
+  for (const char* name : {"MMvMM", "KMvMM", "KKvKM", "MMMvM"}) {
+    INFO(name);
+    const Material m = *parse_material(name);
+    const std::string path = gen::level_checkpoint_path(dir, m);
+    gen::UnitSolution reference;
+    InterruptingValues counting(store, 0);
+    REQUIRE(gen::solve_unit(m, counting, nullptr, reference, every_level("")) == gen::SolveStatus::Ok);
+
+    gen::SolveOptions spilled = every_level(path, dir);
+    spilled.values_scratch_dir = dir;
+    std::filesystem::remove(path);
+    gen::UnitSolution whole;
+    REQUIRE(gen::solve_unit(m, store, nullptr, whole, spilled) == gen::SolveStatus::Ok);
+    for (const auto& values : whole.values) {
+      REQUIRE(values->file());
+      CHECK(values->memory_bytes() == 0);
+    }
+    expect_same(whole, reference);
+    const gen::MaterialStats counted = whole.values[0]->count(m), expected = reference.values[0]->count(m);
+    CHECK(counted.win == expected.win);
+    CHECK(counted.draw == expected.draw);
+    CHECK(counted.loss == expected.loss);
+    CHECK(counted.captures == expected.captures);
+    CHECK(counted.quiet_win == expected.quiet_win);
+
+    for (const bool damage : {false, true}) {
+      INFO("damaged values file: " << damage);
+      std::filesystem::remove(path);
+      InterruptingValues stopping(store, counting.lookups() / 2);
+      gen::UnitSolution stopped;
+      REQUIRE(gen::solve_unit(m, stopping, nullptr, stopped, spilled) == gen::SolveStatus::Interrupted);
+      gen::clear_interrupt();
+      REQUIRE(std::filesystem::exists(path));
+      stopped = gen::UnitSolution();  // unmaps the scratch files; they stay
+      if (damage) {  // a value of the top level, finished in any checkpoint
+        const PositionIndex index(m);
+        const gen::SliceLevels levels(index);
+        const std::uint64_t at = gen::LevelOrder(index, levels).slice_start(levels.level(levels.levels() - 1).front());
+        std::fstream f(gen::values_scratch_path(dir, m), std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(static_cast<std::streamoff>(at / 4));
+        const char was = static_cast<char>(f.get());
+        f.seekp(static_cast<std::streamoff>(at / 4));
+        f.put(static_cast<char>(was ^ 0x03));
+      }
+      gen::UnitSolution resumed;
+      REQUIRE(gen::solve_unit(m, store, nullptr, resumed, spilled) == gen::SolveStatus::Ok);
+      if (damage)
+        CHECK(resumed.resumed_level == -1);
+      else
+        CHECK(resumed.resumed_level >= 0);
+      expect_same(resumed, reference);
+    }
   }
 }
 
