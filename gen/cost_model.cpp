@@ -40,7 +40,8 @@ UnitMemory unit_memory(const Material& m, bool with_mtc, bool compact_states, bo
     const PositionIndex index(t);
     levels.push_back(positions_by_advancement(t));
     u.values += UnitValues::bytes_for(index.size());
-    u.slice_lists += index.slice_count() * sizeof(std::uint32_t);
+    u.slice_lists += SliceLevels::memory_bytes_for(
+        index.slice_count(), *std::max_element(levels.back().begin(), levels.back().end()) / index.kings_per_slice());
     largest_table = std::max(largest_table, index.size());
   }
   // Each table keeps its state array at the size of its largest level so far

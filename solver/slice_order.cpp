@@ -49,7 +49,7 @@ std::vector<std::uint64_t> positions_by_advancement(const Material& m) {
   return positions;
 }
 
-SliceLevels::SliceLevels(const PositionIndex& index) : kings_per_slice_(index.kings_per_slice()) {
+SliceLevels::SliceLevels(const PositionIndex& index, Form form) : kings_per_slice_(index.kings_per_slice()) {
   const std::uint64_t n = index.slice_count();
   if (n > std::numeric_limits<std::uint32_t>::max())
     throw std::length_error(index.material().name() + ": too many men configurations for 32-bit slice numbers");
@@ -66,6 +66,10 @@ SliceLevels::SliceLevels(const PositionIndex& index) : kings_per_slice_(index.ki
   for (const std::uint8_t a : level_of) ++count[a + 1u];
   begin_.assign(count.begin(), count.end());
   for (std::size_t a = 1; a < begin_.size(); ++a) begin_[a] += begin_[a - 1];
+  if (form == Form::Compact || (form == Form::Automatic && compact_for(n))) {
+    level_of_ = std::move(level_of);
+    return;
+  }
   slices_.resize(n);
   std::vector<std::uint64_t> next(begin_.begin(), begin_.end() - 1);
   for (std::uint64_t s = 0; s < n; ++s) slices_[next[level_of[s]]++] = static_cast<std::uint32_t>(s);
@@ -87,6 +91,35 @@ std::vector<std::uint32_t> man_move_slices(const PositionIndex& from, const Posi
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+std::span<const std::uint32_t> SliceLevels::level(int a) const {
+  const auto at = static_cast<std::size_t>(a);
+  if (!compact()) return {slices_.data() + begin_[at], slices_.data() + begin_[at + 1]};
+  for (const Made& m : made_)
+    if (m.level == a) return m.slices;
+  Made& m = made_[older_];
+  older_ = 1 - older_;
+  m.level = -1;
+  m.slices.clear();
+  m.slices.shrink_to_fit();  // the old list goes before the new one is made
+  m.slices.reserve(begin_[at + 1] - begin_[at]);
+  const auto wanted = static_cast<std::uint8_t>(a);
+  for (std::size_t s = 0; s < level_of_.size(); ++s)
+    if (level_of_[s] == wanted) m.slices.push_back(static_cast<std::uint32_t>(s));
+  m.level = a;
+  return m.slices;
+}
+
+std::uint64_t SliceLevels::memory_bytes() const {
+  std::uint64_t bytes = slices_.size() * sizeof(std::uint32_t) + level_of_.size();
+  for (const Made& m : made_) bytes += m.slices.capacity() * sizeof(std::uint32_t);
+  return bytes;
+}
+
+std::uint64_t SliceLevels::memory_bytes_for(std::uint64_t slices, std::uint64_t largest_level_slices) {
+  if (!compact_for(slices)) return slices * sizeof(std::uint32_t);
+  return slices + 2 * largest_level_slices * sizeof(std::uint32_t);
 }
 
 std::uint64_t SliceLevels::ordinal(int a, std::uint32_t s) const {

@@ -41,6 +41,7 @@
 // move counters (solver/level_states.h).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -73,23 +74,45 @@ std::vector<std::uint32_t> man_move_slices(const PositionIndex& from, const Posi
 /// slices()[level_begin(A) .. level_begin(A + 1)), in increasing slice order.
 class SliceLevels {
  public:
-  explicit SliceLevels(const PositionIndex& index);
+  /// Listed: every level's slices in one array, 4 bytes a slice. Compact:
+  /// each slice's level in a byte, a level's list made when asked for (a
+  /// scan of those bytes) and kept for the last two levels asked for. The
+  /// 7-piece tables of men only have a slice a position (3.3 G slices for
+  /// MMMMvMMM: 12 GiB listed, 3.3 GB compact). Automatic: compact from
+  /// kCompactFrom slices on.
+  enum class Form { Automatic, Listed, Compact };
+  static constexpr std::uint64_t kCompactFrom = std::uint64_t{1} << 28;
+  static bool compact_for(std::uint64_t slices) { return slices >= kCompactFrom; }
+
+  explicit SliceLevels(const PositionIndex& index, Form form = Form::Automatic);
 
   int levels() const { return static_cast<int>(begin_.size()) - 1; }
-  std::span<const std::uint32_t> level(int a) const {
-    return {slices_.data() + begin_[static_cast<std::size_t>(a)],
-            slices_.data() + begin_[static_cast<std::size_t>(a) + 1]};
-  }
+  /// The slices of level a in increasing order. Compact: valid until two
+  /// other levels have been asked for; not to be called concurrently.
+  std::span<const std::uint32_t> level(int a) const;
   /// Positions of level a (slices times kings per slice).
-  std::uint64_t positions(int a) const { return level(a).size() * kings_per_slice_; }
+  std::uint64_t positions(int a) const {
+    return (begin_[static_cast<std::size_t>(a) + 1] - begin_[static_cast<std::size_t>(a)]) * kings_per_slice_;
+  }
   /// Where slice s stands within level a (s must be in that level).
   std::uint64_t ordinal(int a, std::uint32_t s) const;
-  std::uint64_t memory_bytes() const { return slices_.size() * sizeof(std::uint32_t); }
+  bool compact() const { return !level_of_.empty(); }
+  std::uint64_t memory_bytes() const;
+  /// What the form chosen for `slices` slices holds at most, the largest
+  /// level having `largest_level_slices` (for the memory plan).
+  static std::uint64_t memory_bytes_for(std::uint64_t slices, std::uint64_t largest_level_slices);
 
  private:
   std::uint64_t kings_per_slice_ = 0;
-  std::vector<std::uint32_t> slices_;     // sorted by (advancement, slice)
-  std::vector<std::uint64_t> begin_;      // levels + 1 entries
+  std::vector<std::uint32_t> slices_;     // listed: sorted by (advancement, slice)
+  std::vector<std::uint64_t> begin_;      // levels + 1 entries: where each level starts in that order
+  std::vector<std::uint8_t> level_of_;    // compact: each slice's level
+  struct Made {
+    int level = -1;
+    std::vector<std::uint32_t> slices;
+  };
+  mutable std::array<Made, 2> made_;      // compact: the last two levels asked for
+  mutable std::size_t older_ = 0;
 };
 
 // Walks the positions of a level in local order (the level's slices one

@@ -4,6 +4,7 @@
 // (man moves), and the king-move predecessors of a level are in that level.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
 #include "gen/cost_model.h"
@@ -128,4 +129,26 @@ TEST_CASE("a kings-only unit is one level and needs its states or its values, no
   CHECK(u.total() >= u.level_state);
   CHECK(u.total() <= u.slice_lists + u.level_state + (std::uint64_t{16} << 20));
   CHECK_FALSE(gen::unit_memory(*parse_material("KKMvK")).one_level);
+}
+
+TEST_CASE("compact slice levels list every level as the listed form does, in any order of asking") {
+  for (const char* name : {"MMvMM", "KMvMM", "MMMvMM", "KMMvKM"}) {
+    INFO(name);
+    const PositionIndex index(*parse_material(name));
+    const gen::SliceLevels listed(index, gen::SliceLevels::Form::Listed);
+    const gen::SliceLevels compact(index, gen::SliceLevels::Form::Compact);
+    REQUIRE(!listed.compact());
+    REQUIRE(compact.compact());
+    REQUIRE(compact.levels() == listed.levels());
+    CHECK(compact.memory_bytes() < listed.memory_bytes());
+    const auto same = [&](int a) {
+      const auto l = listed.level(a), c = compact.level(a);
+      return compact.positions(a) == listed.positions(a) && std::equal(l.begin(), l.end(), c.begin(), c.end());
+    };
+    for (int a = listed.levels() - 1; a >= 0; --a) {  // as the solver asks: from the top, a level at a time
+      CHECK(same(a));
+      if (a + 1 < listed.levels()) CHECK(same(a + 1));  // still kept, or made again
+    }
+    for (int a = 0; a < listed.levels(); a += 3) CHECK(same(a));
+  }
 }
