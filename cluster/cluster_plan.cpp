@@ -215,11 +215,13 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
         worker_peak, target + target / 8 + static_cast<std::uint64_t>((1 + shapes[u].fanout) * positions * 3 / 8));
   };
   // The ready unit of highest priority that can start: a unit in parts only
-  // while rank 0 has room for its values (or holds no other).
+  // while rank 0 has room for its values (or holds no other) beside the
+  // block cache and mapped pages its checks read finished tables through.
+  constexpr std::uint64_t kCoordinatorFixed = kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
   const auto next_ready = [&]() -> std::optional<std::size_t> {
     for (const std::size_t u : ready)
       if (!shapes[u].split || split.empty() ||
-          coordinator_held + shapes[u].coordinator_bytes + kOverheadBytes <= setup.coordinator_budget)
+          coordinator_held + shapes[u].coordinator_bytes + kCoordinatorFixed <= setup.coordinator_budget)
         return u;
     return std::nullopt;
   };
@@ -315,7 +317,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   plan.coordinator_busy = now > 0 ? coordinator_busy / now : 0;
   plan.writer_busy = now > 0 ? writer_busy / now : 0;
   plan.worker_memory = worker_peak + kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
-  plan.coordinator_memory = coordinator_peak + kOverheadBytes + kChunkInTransit;
+  plan.coordinator_memory = coordinator_peak + kCoordinatorFixed + kChunkInTransit;
   return plan;
 }
 

@@ -79,7 +79,9 @@ UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t bu
 
 /// What rank 0 of a distributed build holds of a unit it has solved in
 /// parts (cluster/distributed_build.h): the packed values, the slice lists
-/// and the writer; no working state, the workers have that.
+/// and the writer, and for the check of its levels before writing another
+/// set of slice lists and the check's state (as large as a solve's working
+/// state: the workers solve, but rank 0 checks).
 std::uint64_t coordinator_unit_bytes(const Material& m);
 
 /// One piece count of a build.
