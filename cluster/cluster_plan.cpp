@@ -112,6 +112,10 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   const std::vector<Material> units = units_to_build(options);
   const double rate = kSolvePositionsPerThreadSecond * threads;
   const auto write_rate = [&](const Material& m) { return write_positions_per_thread_second(m.pieces()) * threads; };
+  // Rank 0's writing thread checks a unit solved in parts, then writes it.
+  const auto check_and_write = [&](const Material& m) {
+    return positions_of_unit(m) / (kCheckPositionsPerThreadSecond * threads) + positions_of_unit(m) / write_rate(m);
+  };
   const UnitDag dag = make_unit_dag(
       units, [&](const Material& m) { return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate(m); });
   plan.units = static_cast<int>(units.size());
@@ -130,7 +134,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     UnitDag chain = dag;
     for (std::size_t u = 0; u < units.size(); ++u) {
       if (!shapes[u].split) continue;
-      double seconds = positions_of_unit(units[u]) / write_rate(units[u]);
+      double seconds = check_and_write(units[u]);
       for (const double level : shapes[u].level_positions) seconds += cut(level).second / rate;
       chain.work[u] = seconds;
     }
@@ -289,7 +293,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
           start_level(s, e.unit);
         } else {
           // Rank 0's writing thread, one unit at a time, beside its link.
-          const double write = positions_of_unit(units[e.unit]) / write_rate(units[e.unit]);
+          const double write = check_and_write(units[e.unit]);
           writer_free = std::max(now, writer_free) + write;
           writer_busy += write;
           events.push({writer_free, EventKind::UnitWritten, -1, e.unit, 0});
