@@ -112,6 +112,10 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   const std::vector<Material> units = units_to_build(options);
   const double rate = kSolvePositionsPerThreadSecond * threads;
   const auto write_rate = [&](const Material& m) { return write_positions_per_thread_second(m.pieces()) * threads; };
+  // Rank 0's writing thread checks a unit solved in parts, then writes it.
+  const auto check_and_write = [&](const Material& m) {
+    return positions_of_unit(m) / (kCheckPositionsPerThreadSecond * threads) + positions_of_unit(m) / write_rate(m);
+  };
   const UnitDag dag = make_unit_dag(
       units, [&](const Material& m) { return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate(m); });
   plan.units = static_cast<int>(units.size());
@@ -130,7 +134,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     UnitDag chain = dag;
     for (std::size_t u = 0; u < units.size(); ++u) {
       if (!shapes[u].split) continue;
-      double seconds = positions_of_unit(units[u]) / write_rate(units[u]);
+      double seconds = check_and_write(units[u]);
       for (const double level : shapes[u].level_positions) seconds += cut(level).second / rate;
       chain.work[u] = seconds;
     }
@@ -215,11 +219,13 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
         worker_peak, target + target / 8 + static_cast<std::uint64_t>((1 + shapes[u].fanout) * positions * 3 / 8));
   };
   // The ready unit of highest priority that can start: a unit in parts only
-  // while rank 0 has room for its values (or holds no other).
+  // while rank 0 has room for its values (or holds no other) beside the
+  // block cache and mapped pages its checks read finished tables through.
+  constexpr std::uint64_t kCoordinatorFixed = kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
   const auto next_ready = [&]() -> std::optional<std::size_t> {
     for (const std::size_t u : ready)
       if (!shapes[u].split || split.empty() ||
-          coordinator_held + shapes[u].coordinator_bytes + kOverheadBytes <= setup.coordinator_budget)
+          coordinator_held + shapes[u].coordinator_bytes + kCoordinatorFixed <= setup.coordinator_budget)
         return u;
     return std::nullopt;
   };
@@ -287,7 +293,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
           start_level(s, e.unit);
         } else {
           // Rank 0's writing thread, one unit at a time, beside its link.
-          const double write = positions_of_unit(units[e.unit]) / write_rate(units[e.unit]);
+          const double write = check_and_write(units[e.unit]);
           writer_free = std::max(now, writer_free) + write;
           writer_busy += write;
           events.push({writer_free, EventKind::UnitWritten, -1, e.unit, 0});
@@ -315,7 +321,7 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   plan.coordinator_busy = now > 0 ? coordinator_busy / now : 0;
   plan.writer_busy = now > 0 ? writer_busy / now : 0;
   plan.worker_memory = worker_peak + kOverheadBytes + kMappedPagesBytes + kMinCacheBytes;
-  plan.coordinator_memory = coordinator_peak + kOverheadBytes + kChunkInTransit;
+  plan.coordinator_memory = coordinator_peak + kCoordinatorFixed + kChunkInTransit;
   return plan;
 }
 

@@ -18,10 +18,11 @@
 //    its inputs (the level + 1 slices its man moves reach: the mean number
 //    of such slices per slice of the material, sampled) and its values back,
 //    at kPartBytesPerPosition (compressed; WDL builds: MTC is not modelled);
-//  - a unit solved in parts is written by rank 0's writing thread at the
-//    writing rate with rank 0's threads, one unit at a time, while its main
-//    thread goes on; transfers queue one at a time on rank 0's link at
-//    `bandwidth` bytes/s;
+//  - a unit solved in parts is checked (every level against its successors)
+//    and written by rank 0's writing thread, at the checking and writing
+//    rates with rank 0's threads, one unit at a time, while its main thread
+//    goes on; transfers queue one at a time on rank 0's link at `bandwidth`
+//    bytes/s;
 //  - a whole unit: solved and written on its worker, its tables sent back.
 // Memory: a worker holds one part's working state and the value pages it
 // touches, or a whole kings-only unit; rank 0 holds the packed values of
@@ -43,7 +44,7 @@ struct ClusterPlan {
   double busy_fraction = 0;     // of the workers' time, solving
   double bytes_sent = 0;        // table files and parts, both directions
   double coordinator_busy = 0;  // of the wall time, rank 0's link busy (sending, receiving)
-  double writer_busy = 0;       // of the wall time, rank 0's writing thread busy
+  double writer_busy = 0;       // of the wall time, rank 0's writing thread busy (checking and writing)
   std::uint64_t worker_memory = 0;
   std::uint64_t coordinator_memory = 0;
 };

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <random>
 #include <set>
 #include <span>
 #include <sstream>
@@ -30,6 +31,7 @@
 #include "gen/unit_dag.h"
 #include "solver/unit_solver.h"
 #include "index/position_index.h"
+#include "verify/verifier.h"
 
 namespace dtb::cluster {
 namespace {
@@ -75,6 +77,13 @@ class Coordinator {
     }
     for (int r = 1; r < mpi_ranks(); ++r) send_text(r, kStop, "");
     if (status != BuildStatus::Ok) return status;
+    if (units_checked_ > 0) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.1f", check_seconds_);
+      summary_.notes.push_back(std::to_string(units_checked_) + " units solved in parts (" +
+                               std::to_string(parts_done_) + " parts), each part's XXH3 checked in place and "
+                               "every level against its successors before writing (" + seconds + " s)");
+    }
     remove_stale_scratch();
     builder_.progress().finish();
     summary_.total_seconds = total.lap();
@@ -86,6 +95,7 @@ class Coordinator {
     std::set<int> ranks;  // that solved it or parts of it
     int parts = 0;        // 0: solved whole
     double seconds = 0;
+    double check_seconds = 0;  // checking its levels before its tables were written (units in parts)
     std::uint64_t bytes_to = 0, bytes_from = 0;            // everything: table files and parts
     std::uint64_t part_bytes_to = 0, part_bytes_from = 0;  // of that, the parts' messages
   };
@@ -117,7 +127,11 @@ class Coordinator {
     holds_.assign(static_cast<std::size_t>(mpi_ranks()), {});
     running_on_.assign(static_cast<std::size_t>(mpi_ranks()), n);
     part_on_.assign(static_cast<std::size_t>(mpi_ranks()), n);
+    part_slices_.assign(static_cast<std::size_t>(mpi_ranks()), {});
     for (int r = 1; r < mpi_ranks(); ++r) send_text(r, kOpen, std::to_string(summary_.memory.cache));
+    // The writing thread checks each unit solved in parts against the
+    // finished tables before writing it (check_levels).
+    if (writer_.open_finished(summary_.memory.cache, 0, error) != BuildStatus::Ok) return BuildStatus::Failed;
     while (done_ < n) {
       if (!hand_out(error)) return BuildStatus::Failed;
       if (!collect_written(error)) return BuildStatus::Failed;
@@ -185,14 +199,16 @@ class Coordinator {
 
   // The ready unit of highest priority (ties: build order) that can start: a
   // unit with men only while this rank has room for its values beside those
-  // of the units already in parts (or holds none: the memory check before
-  // the build made sure the largest unit fits alone). cluster/cluster_plan.h
-  // models the same rule.
+  // of the units already in parts and the block cache and mapped pages
+  // through which its check reads finished tables (or holds none: the memory
+  // check before the build made sure the largest unit fits alone).
+  // cluster/cluster_plan.h models the same rule.
   std::optional<std::size_t> next_ready() const {
+    const std::uint64_t fixed = gen::kOverheadBytes + gen::kMappedPagesBytes + summary_.memory.cache;
     std::optional<std::size_t> best;
     for (const std::size_t v : ready_) {
       if (dag_.units[v].men() > 0 && !split_.empty() &&
-          split_bytes_ + gen::coordinator_unit_bytes(dag_.units[v]) + gen::kOverheadBytes > summary_.memory.budget)
+          split_bytes_ + gen::coordinator_unit_bytes(dag_.units[v]) + fixed > summary_.memory.budget)
         continue;
       if (!best || dag_.priority[v] > dag_.priority[*best]) best = v;
     }
@@ -295,12 +311,33 @@ class Coordinator {
     if (writing_.valid() || writes_.empty()) return;
     PendingWrite& w = writes_.front();
     writing_ = std::async(std::launch::async, [this, unit = dag_.units[w.unit], split = w.split.get(),
-                                               threads = omp_get_max_threads()] {
+                                               record = &records_[w.unit], threads = omp_get_max_threads()] {
       omp_set_num_threads(threads);  // a new thread starts from the default count, not --threads
       std::string why;
+      gen::Stopwatch watch;
+      const bool sound = check_levels(split->solution, why);
+      record->check_seconds = watch.lap();
+      if (!sound) return std::pair{BuildStatus::Failed, why};
       const BuildStatus status = writer_.write_solved(unit, split->solution, {}, why);
       return std::pair{status, why};
     });
+  }
+
+  // Before a unit solved in parts is written, every level of it is checked
+  // as `dtb verify` checks a table (verify/verifier.h): each value against
+  // its successors, each win and loss for a finite proof, each capture
+  // position against the smaller tables, and with --mtc each MTC. Its
+  // values came from many ranks over a network: a wrong one, however it got
+  // there, fails the build with its unit, level and slice, and no table of
+  // the unit is written. Runs on the writing thread, with its finished tables.
+  bool check_levels(gen::UnitSolution& solution, std::string& why) const {
+    std::vector<const gen::UnitValues*> values;
+    std::vector<std::span<const std::uint8_t>> mtc;
+    for (const auto& v : solution.values) values.push_back(v.get());
+    for (const auto& m : solution.mtc) mtc.push_back(m->bytes());
+    if (gen::verify_unit_in_memory(solution.materials, values, mtc, writer_.finished(), why)) return true;
+    why = "its values, solved in parts, fail the check of its levels, so none of its tables is written: " + why;
+    return false;
   }
 
   // The write in flight, if it has ended: its unit is complete.
@@ -319,6 +356,8 @@ class Coordinator {
     summary_.tables.insert(summary_.tables.end(), write_summary_.tables.begin(), write_summary_.tables.end());
     write_summary_ = gen::BuildSummary{};
     records_[u].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_[u]).count();
+    check_seconds_ += records_[u].check_seconds;
+    ++units_checked_;
     split_bytes_ -= gen::coordinator_unit_bytes(dag_.units[u]);
     complete(u);
     start_write();
@@ -383,6 +422,7 @@ class Coordinator {
     const std::vector<std::uint8_t> bytes = encode(part);
     send_data(w, kAssignPart, bytes);
     part_on_[static_cast<std::size_t>(w)] = u;
+    part_slices_[static_cast<std::size_t>(w)] = std::move(part.slices);
     ++s.running;
     UnitRecord& r = records_[u];
     r.ranks.insert(w);
@@ -409,6 +449,13 @@ class Coordinator {
       error = from + " returned " + (result ? "a part of another unit or level" : error);
       return false;
     }
+    const std::vector<std::vector<std::uint32_t>>& given = part_slices_[static_cast<std::size_t>(m.source)];
+    const std::string what = from + "'s part of " + dag_.units[u].name() + " level " + std::to_string(s.level) +
+                             " (" + describe_slices(given) + ")";
+    if (returned_slices(*result, given.size()) != given) {
+      error = what + " came back with other slices than it was given";
+      return false;
+    }
     std::uint64_t positions = 0;
     for (const SliceValues& v : result->values) {
       const bool fits = v.table < s.index.size() && write_slice(v, *s.solution.values[v.table],
@@ -420,6 +467,12 @@ class Coordinator {
         return false;
       }
       positions += v.positions;
+    }
+    if (const PartChecksum in_place = checksum_in_place(s, given); !(in_place == result->checksum)) {
+      error = what + ": its values in place are not those it solved (XXH3 " + hex(in_place.values) + " / " +
+              hex(in_place.mtc) + ", solved " + hex(result->checksum.values) + " / " + hex(result->checksum.mtc) +
+              "), so no table of " + dag_.units[u].name() + " is written";
+      return false;
     }
     s.solution.rounds = std::max(s.solution.rounds, result->rounds);
     summary_.solve_seconds += result->seconds;
@@ -436,6 +489,46 @@ class Coordinator {
         static_cast<std::uint64_t>(share * static_cast<double>(gen::UnitBuilder::solve_work(dag_.units[u]))));
     if (s.parts.empty() && s.running == 0) return next_level(u, s, error);
     return true;
+  }
+
+  // The slices of a result, per table, sorted as a task lists them.
+  static std::vector<std::vector<std::uint32_t>> returned_slices(const SliceResult& result, std::size_t tables) {
+    std::vector<std::vector<std::uint32_t>> slices(tables);
+    for (const SliceValues& v : result.values)
+      if (v.table < tables) slices[v.table].push_back(v.slice);
+    for (auto& list : slices) std::sort(list.begin(), list.end());
+    return slices;
+  }
+
+  // The checksum of a part as its values now stand in the unit's arrays
+  // (slice_task.h, PartChecksum).
+  PartChecksum checksum_in_place(const SplitUnit& s, const std::vector<std::vector<std::uint32_t>>& slices) const {
+    std::vector<const gen::UnitValues*> values;
+    std::vector<const gen::MtcValues*> mtc;
+    std::vector<std::uint64_t> kings_per_slice;
+    for (std::size_t t = 0; t < s.index.size(); ++t) {
+      values.push_back(s.solution.values[t].get());
+      if (options_.mtc) mtc.push_back(s.solution.mtc[t].get());
+      kings_per_slice.push_back(s.index[t].kings_per_slice());
+    }
+    return part_checksum(values, mtc, slices, kings_per_slice);
+  }
+
+  // "12 slices from slice 3 of table 0": enough to find a part again.
+  static std::string describe_slices(const std::vector<std::vector<std::uint32_t>>& slices) {
+    std::size_t count = 0;
+    for (const auto& list : slices) count += list.size();
+    std::string text = std::to_string(count) + " slices";
+    for (std::size_t t = 0; t < slices.size(); ++t)
+      if (!slices[t].empty()) return text + " from slice " + std::to_string(slices[t].front()) + " of table " +
+                                     std::to_string(t);
+    return text;
+  }
+
+  static std::string hex(std::uint64_t v) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+    return text;
   }
 
   // A worker's unit is done: its files are in (they came before kDone).
@@ -503,18 +596,18 @@ class Coordinator {
       return false;
     }
     std::fprintf(f, "unit\tranks\tparts\tpositions\tseconds\tbytes_to_ranks\tbytes_from_ranks\tpart_bytes_to"
-                    "\tpart_bytes_from\n");
+                    "\tpart_bytes_from\tcheck_seconds\n");
     for (std::size_t u = 0; u < dag_.units.size(); ++u) {
       std::uint64_t positions = 0;
       for (const Material& t : gen::unit_of(dag_.units[u])) positions += PositionIndex(t).size();
       const UnitRecord& r = records_[u];
       std::string ranks;
       for (const int rank : r.ranks) ranks += (ranks.empty() ? "" : ",") + std::to_string(rank);
-      std::fprintf(f, "%s\t%s\t%d\t%llu\t%.3f\t%llu\t%llu\t%llu\t%llu\n", dag_.units[u].name().c_str(), ranks.c_str(),
-                   r.parts, static_cast<unsigned long long>(positions), r.seconds,
+      std::fprintf(f, "%s\t%s\t%d\t%llu\t%.3f\t%llu\t%llu\t%llu\t%llu\t%.3f\n", dag_.units[u].name().c_str(),
+                   ranks.c_str(), r.parts, static_cast<unsigned long long>(positions), r.seconds,
                    static_cast<unsigned long long>(r.bytes_to), static_cast<unsigned long long>(r.bytes_from),
-                   static_cast<unsigned long long>(r.part_bytes_to),
-                   static_cast<unsigned long long>(r.part_bytes_from));
+                   static_cast<unsigned long long>(r.part_bytes_to), static_cast<unsigned long long>(r.part_bytes_from),
+                   r.check_seconds);
     }
     return std::fclose(f) == 0;
   }
@@ -529,6 +622,7 @@ class Coordinator {
   std::vector<std::set<Material>> holds_;                    // per rank: the tables it has
   std::vector<std::size_t> running_on_;                      // per rank: its whole unit (n: none)
   std::vector<std::size_t> part_on_;                         // per rank: the unit of its part (n: none)
+  std::vector<std::vector<std::vector<std::uint32_t>>> part_slices_;  // per rank: the slices of that part
   struct PendingWrite {
     std::size_t unit;
     std::unique_ptr<SplitUnit> split;
@@ -546,6 +640,8 @@ class Coordinator {
   std::vector<UnitRecord> records_;
   std::vector<std::chrono::steady_clock::time_point> started_;
   double bytes_sent_ = 0;
+  double check_seconds_ = 0;  // checking the levels of units solved in parts
+  int units_checked_ = 0;
 };
 
 // Ranks 1..R-1: solve what rank 0 hands out.
@@ -610,6 +706,7 @@ class Worker {
       error = unit->name() + ": " + error;
       return false;
     }
+    hooks_.delay();
     if (!shared_)
       for (const Material& t : gen::unit_of(*unit))
         for (const std::string& name : table_files(options_, t))
@@ -651,11 +748,15 @@ class Worker {
       error = what + ": " + (status == gen::SolveStatus::Interrupted ? std::string("interrupted") : part_.error);
       return false;
     }
-    SliceResult result{task->unit, task->level, part_.rounds, watch.lap(), {}};
+    SliceResult result{task->unit, task->level, part_.rounds, watch.lap(), {}, {}};
+    hooks_.alter(*task, TestHooks::kSolved, *this);
+    result.checksum = part_checksum(pointers(part_.values), pointers(part_.mtc), task->slices, kings_per_slice_);
+    hooks_.alter(*task, TestHooks::kSent, *this);
     for (std::size_t t = 0; t < task->slices.size(); ++t)
       for (const std::uint32_t slice : task->slices[t])
         result.values.push_back(read_slice(*part_.values[t], part_.mtc.empty() ? nullptr : part_.mtc[t].get(),
                                            static_cast<std::uint8_t>(t), slice, kings_per_slice_[t]));
+    hooks_.delay();
     send_data(0, kPartDone, encode(result));
     for (auto& v : part_.values) v->clear();
     for (auto& m : part_.mtc) m->release();
@@ -681,8 +782,86 @@ class Worker {
 
   void fail(const std::string& error) { send_text(0, kFailed, error); }
 
+  template <class T>
+  static std::vector<const T*> pointers(const std::vector<std::unique_ptr<T>>& arrays) {
+    std::vector<const T*> out;
+    for (const auto& a : arrays) out.push_back(a.get());
+    return out;
+  }
+
+  // Test hooks, read from the environment once; unset, they do nothing.
+  //  - DTB_TEST_PART_DELAY_MS=N: sleep a random 0..N ms before sending each
+  //    part's values or a unit's files, so that parts come back in an order
+  //    the schedule did not plan (scripts/mpi-stress).
+  //  - DTB_TEST_ALTER_PART=UNIT:LEVEL:WHEN: in the first part of that unit
+  //    and level this worker solves, change one value of a position that
+  //    need not capture, WHEN "solved" (before the part's checksum: as a
+  //    wrong solve would, which only rank 0's check of the levels can see)
+  //    or "sent" (after it: as damage between the worker's arrays and rank
+  //    0's would). tests/cluster/mpi_check.sh: the build must fail, naming
+  //    the unit, and write no table of it.
+  class TestHooks {
+   public:
+    enum When { kSolved, kSent };
+
+    TestHooks() : random_(std::random_device{}()) {
+      if (const char* ms = std::getenv("DTB_TEST_PART_DELAY_MS"); ms && *ms) delay_ms_ = std::atoi(ms);
+      const char* alter = std::getenv("DTB_TEST_ALTER_PART");
+      if (!alter || !*alter) return;
+      std::stringstream in(alter);
+      std::string unit, level, when;
+      std::getline(in, unit, ':');
+      std::getline(in, level, ':');
+      std::getline(in, when);
+      alter_unit_ = parse_material(unit);
+      alter_level_ = std::atoi(level.c_str());
+      alter_when_ = when == "sent" ? kSent : kSolved;
+    }
+
+    void delay() {
+      if (delay_ms_ <= 0) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(0, delay_ms_)(random_)));
+    }
+
+    void alter(const SliceTask& task, When when, Worker& worker) {
+      if (!alter_unit_ || *alter_unit_ != task.unit || alter_level_ != task.level || alter_when_ != when) return;
+      if (worker.change_one_quiet_value(task)) alter_unit_.reset();  // once
+    }
+
+   private:
+    int delay_ms_ = 0;
+    std::mt19937 random_;
+    std::optional<Material> alter_unit_;
+    int alter_level_ = -1;
+    When alter_when_ = kSolved;
+  };
+
+  // For DTB_TEST_ALTER_PART: the first position of the part's first table
+  // that need not capture gets another value. False if it has none.
+  bool change_one_quiet_value(const SliceTask& task) {
+    gen::UnitValues& values = *part_.values[0];
+    for (const std::uint32_t slice : task.slices[0])
+      for (std::uint64_t i = slice * kings_per_slice_[0]; i < (slice + 1) * kings_per_slice_[0]; ++i) {
+        if (values.capture(i)) continue;
+        // Rewrite the word of 64 positions that holds i (UnitValues sets whole words or ORs).
+        const std::uint64_t word = i / 64;
+        std::uint64_t half[2] = {0, 0}, captures = 0;
+        for (std::uint64_t k = 0; k < 64 && word * 64 + k < values.size(); ++k) {
+          const std::uint64_t j = word * 64 + k;
+          auto v = static_cast<std::uint64_t>(values.value(j));
+          if (j == i) v = (v + 1) % 3;
+          half[k / 32] |= v << ((k % 32) * 2);
+          captures |= std::uint64_t{values.capture(j)} << k;
+        }
+        values.set_words(word, half[0], half[1], captures);
+        return true;
+      }
+    return false;
+  }
+
   gen::BuildOptions options_;
   bool shared_;
+  TestHooks hooks_;
   gen::BuildSummary summary_;
   gen::UnitBuilder builder_{options_, summary_};
   std::optional<Material> part_unit_;           // the unit of the parts solved here

@@ -1,5 +1,9 @@
 #include "cluster/slice_task.h"
 
+#include <xxhash.h>
+
+#include <memory>
+#include <new>
 #include <stdexcept>
 
 #include "compress/block_codec.h"
@@ -166,6 +170,8 @@ std::vector<std::uint8_t> encode(const SliceResult& result) {
   out.u32(static_cast<std::uint64_t>(result.level));
   out.u32(static_cast<std::uint64_t>(result.rounds));
   out.u64(static_cast<std::uint64_t>(result.seconds * 1e6));
+  out.u64(result.checksum.values);
+  out.u64(result.checksum.mtc);
   out.u32(result.values.size());
   for (const SliceValues& s : result.values) out.slice(s);
   return pack(out.take());
@@ -197,6 +203,8 @@ std::optional<SliceResult> decode_result(std::span<const std::uint8_t> bytes, st
   result.level = static_cast<int>(in.u32());
   result.rounds = static_cast<int>(in.u32());
   result.seconds = static_cast<double>(in.u64()) / 1e6;
+  result.checksum.values = in.u64();
+  result.checksum.mtc = in.u64();
   result.values.resize(in.count(kSliceHeaderBytes));
   for (SliceValues& s : result.values) s = in.slice();
   return finish(in, std::move(result), "result", error);
@@ -216,6 +224,51 @@ SliceValues read_slice(const gen::UnitValues& values, const gen::MtcValues* mtc,
     for (std::uint64_t k = 0; k < kings_per_slice; ++k) s.mtc[k] = static_cast<std::uint8_t>(mtc->get(first + k));
   }
   return s;
+}
+
+namespace {
+
+struct HashStateFree {
+  void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
+};
+
+class Hash {
+ public:
+  Hash() : state_(XXH3_createState()) {
+    if (!state_) throw std::bad_alloc();
+    XXH3_64bits_reset(state_.get());
+  }
+  void update(std::span<const std::uint8_t> bytes) { XXH3_64bits_update(state_.get(), bytes.data(), bytes.size()); }
+  // A slice's place, so that the same values at another slice hash differently.
+  void place(std::uint8_t table, std::uint32_t slice) {
+    const std::uint8_t where[5] = {table, static_cast<std::uint8_t>(slice), static_cast<std::uint8_t>(slice >> 8),
+                                   static_cast<std::uint8_t>(slice >> 16), static_cast<std::uint8_t>(slice >> 24)};
+    update(where);
+  }
+  std::uint64_t digest() const { return XXH3_64bits_digest(state_.get()); }
+
+ private:
+  std::unique_ptr<XXH3_state_t, HashStateFree> state_;
+};
+
+}  // namespace
+
+PartChecksum part_checksum(const std::vector<const gen::UnitValues*>& values,
+                           const std::vector<const gen::MtcValues*>& mtc,
+                           const std::vector<std::vector<std::uint32_t>>& slices,
+                           const std::vector<std::uint64_t>& kings_per_slice) {
+  Hash value_hash, mtc_hash;
+  for (std::size_t t = 0; t < slices.size(); ++t)
+    for (const std::uint32_t slice : slices[t]) {
+      const auto table = static_cast<std::uint8_t>(t);
+      const SliceValues s = read_slice(*values.at(t), mtc.empty() ? nullptr : mtc.at(t), table, slice,
+                                       kings_per_slice.at(t));
+      value_hash.place(table, slice);
+      value_hash.update(s.wdl);
+      mtc_hash.place(table, slice);
+      mtc_hash.update(s.mtc);
+    }
+  return {value_hash.digest(), mtc.empty() ? 0 : mtc_hash.digest()};
 }
 
 bool write_slice(const SliceValues& s, gen::UnitValues& values, gen::MtcValues* mtc, std::uint64_t kings_per_slice) {

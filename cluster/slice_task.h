@@ -16,6 +16,7 @@
 //   u32 and that many slice numbers u32; then inputs u32 and that many slices;
 // a result is
 //   name length u8, unit name, level u32, rounds u32, solve microseconds u64,
+//   the part's checksum (XXH3 of its values u64, of its MTC u64),
 //   slices u32 and that many slices;
 // a slice is table u8, slice u32, positions u64, the WDL and capture flag of
 // each position as a nibble (value | capture << 2, two positions a byte, low
@@ -50,12 +51,26 @@ struct SliceTask {
   std::vector<SliceValues> inputs;                  // of level + 1, what the part reads
 };
 
+/// What a part's values are, end to end: the worker hashes them as it solved
+/// them, in its own arrays; rank 0 hashes them again once they are in place
+/// in the unit's arrays, at the slices it handed out. So a value damaged on
+/// the way, a slice placed at another slice's offset or OR-ed over values
+/// already there, or a part returned with other slices than it was given,
+/// all show as a difference (the file stream's XXH3, mpi_link.h, covers only
+/// the bytes on the wire).
+struct PartChecksum {
+  std::uint64_t values = 0;  // XXH3 of the value and capture nibbles
+  std::uint64_t mtc = 0;     // XXH3 of the MTC bytes (0 without MTC)
+  bool operator==(const PartChecksum&) const = default;
+};
+
 struct SliceResult {
   Material unit;
   int level = 0;
   int rounds = 0;          // the part's largest MTC + 1
   double seconds = 0;      // the worker's solve time
   std::vector<SliceValues> values;
+  PartChecksum checksum;   // of the part as the worker solved it
 };
 
 std::vector<std::uint8_t> encode(const SliceTask& task);
@@ -68,6 +83,15 @@ std::optional<SliceResult> decode_result(std::span<const std::uint8_t> bytes, st
 /// with its MTC if `mtc` is given.
 SliceValues read_slice(const gen::UnitValues& values, const gen::MtcValues* mtc, std::uint8_t table,
                        std::uint32_t slice, std::uint64_t kings_per_slice);
+
+/// The checksum of the part `slices` (per table of the unit, in the order
+/// given) as its values stand in `values` and, if given (one per table),
+/// `mtc`: per slice its table, number and nibbles as read_slice packs them,
+/// and its MTC bytes.
+PartChecksum part_checksum(const std::vector<const gen::UnitValues*>& values,
+                           const std::vector<const gen::MtcValues*>& mtc,
+                           const std::vector<std::vector<std::uint32_t>>& slices,
+                           const std::vector<std::uint64_t>& kings_per_slice);
 
 /// Store `s` into `values` (whose words there must be zero: an OR, like the
 /// solver's, solver/unit_values.h) and its MTC into `mtc` if both are there.

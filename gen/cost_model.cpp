@@ -90,7 +90,9 @@ UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t bu
 
 std::uint64_t coordinator_unit_bytes(const Material& m) {
   const UnitMemory u = unit_memory(m);
-  return u.values + u.slice_lists + u.writer;
+  // The check of its levels before it is written (verify/verifier.h) keeps
+  // slice lists of its own and a byte of state a position of a level.
+  return u.values + 2 * u.slice_lists + u.level_state + u.writer;
 }
 
 double BuildPlan::seconds() const {

@@ -60,6 +60,11 @@ inline double disk_bits_per_position(int pieces) { return pieces >= 6 ? 0.162 : 
 // of the 2-5 piece build, mpirun -np 3, README; 0.22 for 2-4); larger tables
 // compress at least as well.
 inline constexpr double kPartBytesPerPosition = 0.14;
+// Positions a thread of rank 0 checks a second before writing a unit solved
+// in parts (verify/verifier.h, verify_unit_in_memory): 1.19 times the
+// solving rate, their ratio in the 2-5 piece build with mpirun -np 3 (1.16 M
+// against 0.98 M positions a second a thread, on the same loaded cores).
+inline constexpr double kCheckPositionsPerThreadSecond = 1.19 * kSolvePositionsPerThreadSecond;
 
 /// Where the memory of solving and writing one unit goes (bytes).
 struct UnitMemory {
@@ -82,7 +87,9 @@ UnitMemory unit_memory_within(const Material& m, bool with_mtc, std::uint64_t bu
 
 /// What rank 0 of a distributed build holds of a unit it has solved in
 /// parts (cluster/distributed_build.h): the packed values, the slice lists
-/// and the writer; no working state, the workers have that.
+/// and the writer, and for the check of its levels before writing another
+/// set of slice lists and the check's state (as large as a solve's working
+/// state: the workers solve, but rank 0 checks).
 std::uint64_t coordinator_unit_bytes(const Material& m);
 
 /// One piece count of a build.

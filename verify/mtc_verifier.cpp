@@ -8,6 +8,7 @@
 #include "verify/first_mismatch.h"
 #include "support/large_array.h"
 #include "solver/mtc_values.h"
+#include "solver/slice_order.h"
 #include "solver/table_loading.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -19,14 +20,12 @@ namespace {
 
 class UnitMtcChecker {
  public:
+  // mtc[t]: table t's stored MTC, a byte a position in index order.
   UnitMtcChecker(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
-                 const FinishedValues& finished)
-      : values_(values), finished_(finished) {
+                 const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished)
+      : values_(values), finished_(finished), mtc_(mtc) {
     for (const Material& m : materials) indexes_.emplace_back(m);
-    mtc_.resize(materials.size());
   }
-
-  LargeArray<std::uint8_t>& mtc(std::size_t t) { return mtc_[t]; }
 
   // The first position of table t whose stored MTC is wrong, or kNoMismatch.
   std::uint64_t check(std::size_t t, ProgressBar* progress) const {
@@ -56,8 +55,8 @@ class UnitMtcChecker {
 
   const std::vector<const UnitValues*>& values_;
   const FinishedValues& finished_;
+  const std::vector<std::span<const std::uint8_t>>& mtc_;
   std::vector<PositionIndex> indexes_;
-  std::vector<LargeArray<std::uint8_t>> mtc_;
 };
 
 }  // namespace
@@ -70,17 +69,30 @@ bool has_mtc_table(const std::string& dir, const Material& m) {
 bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& finished,
                      ProgressBar* progress, std::string& failure) {
-  UnitMtcChecker checker(materials, values, finished);
-  for (std::size_t t = 0; t < materials.size(); ++t)
-    if (!load_mtc_values(dir, materials[t], checker.mtc(t), failure)) return false;
+  std::vector<LargeArray<std::uint8_t>> loaded(materials.size());
+  std::vector<std::span<const std::uint8_t>> mtc;
+  for (std::size_t t = 0; t < materials.size(); ++t) {
+    if (!load_mtc_values(dir, materials[t], loaded[t], failure)) return false;
+    mtc.emplace_back(loaded[t].data(), loaded[t].size());
+  }
+  return verify_unit_mtc_values(materials, values, mtc, finished, progress, failure);
+}
+
+bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                            ProgressBar* progress, std::string& failure) {
+  const UnitMtcChecker checker(materials, values, mtc, finished);
   for (std::size_t t = 0; t < materials.size(); ++t) {
     if (progress) progress->set_item(materials[t].name() + ".mtc");
     const std::uint64_t i = checker.check(t, progress);
     if (i == kNoMismatch) continue;
-    const Position p = PositionIndex(materials[t]).unrank(i);
+    const PositionIndex index(materials[t]);
+    const Position p = index.unrank(i);
     const int expected = checker.implied_mtc(t, p, values[t]->value(i));
     failure = materials[t].name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
-              std::string(to_string(values[t]->value(i))) + ") stores MTC " + std::to_string(checker.mtc(t)[i]) +
+              std::string(to_string(values[t]->value(i))) + "; level " +
+              std::to_string(advancement(p.men_of(Color::White), p.men_of(Color::Black))) + " slice " +
+              std::to_string(i / index.kings_per_slice()) + ") stores MTC " + std::to_string(mtc[t][i]) +
               ", its moves imply " + std::to_string(expected);
     return false;
   }

@@ -19,6 +19,8 @@
 // also proves every win and loss of the level well-founded on its own.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,5 +42,13 @@ bool has_mtc_table(const std::string& dir, const Material& m);
 bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& finished,
                      ProgressBar* progress, std::string& failure);
+
+/// The same check of MTC values held in memory (mtc[k]: a byte a position of
+/// materials[k], in index order): a unit solved elsewhere (cluster/), checked
+/// before its tables are written. The failure names the table, level, slice
+/// and position.
+bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                            ProgressBar* progress, std::string& failure);
 
 }  // namespace dtb::gen

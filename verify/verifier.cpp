@@ -12,6 +12,7 @@
 #include "gen/finished_tables.h"
 #include "verify/article62_verifier.h"
 #include "gen/article62_builder.h"
+#include "probe/capture_check.h"
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
 #include "support/interrupt.h"
@@ -19,6 +20,7 @@
 #include "verify/mtc_verifier.h"
 #include "support/progress_bar.h"
 #include "solver/slice_order.h"
+#include "solver/table_loading.h"
 #include "gen/table_discovery.h"
 #include "gen/table_builder.h"
 #include "solver/unit_solver.h"
@@ -59,7 +61,8 @@ struct CheckedTable {
   Material material;
   PositionIndex index;
   SliceLevels levels;
-  std::unique_ptr<UnitValues> values;  // stored values, captures resolved
+  std::unique_ptr<UnitValues> owned;  // the values loaded from its file (dtb verify), if they are held here
+  const UnitValues* values;           // stored values, captures resolved
   // The level being checked, in local order (LevelCursor).
   std::span<const std::uint32_t> slices;
   std::uint64_t positions = 0;
@@ -67,7 +70,8 @@ struct CheckedTable {
   std::array<std::vector<std::atomic<bool>>, 2> pending;  // [parity][chunk] holds proven positions to propagate
   std::atomic<std::uint64_t> first_mismatch{kNone};      // table index
   explicit CheckedTable(const Material& m)
-      : material(m), index(m), levels(index), values(std::make_unique<UnitValues>(index.size())) {}
+      : material(m), index(m), levels(index), owned(std::make_unique<UnitValues>(index.size())), values(owned.get()) {}
+  CheckedTable(const Material& m, const UnitValues& held) : material(m), index(m), levels(index), values(&held) {}
   std::uint64_t kps() const { return index.kings_per_slice(); }
   void start_level(int a) {
     slices = levels.level(a);
@@ -93,8 +97,12 @@ struct Forward {
 
 class UnitChecker {
  public:
-  UnitChecker(std::vector<CheckedTable*> tables, const FinishedValues& store, ProgressBar& progress)
-      : tables_(std::move(tables)), store_(store), progress_(progress) {}
+  // `check_captures`: also check every capture flag and every capture
+  // position's value against the smaller tables. Values loaded from a file
+  // need not (the loader derived both); values solved elsewhere do.
+  UnitChecker(std::vector<CheckedTable*> tables, const FinishedValues& store, ProgressBar& progress,
+              bool check_captures = false)
+      : tables_(std::move(tables)), store_(store), progress_(progress), check_captures_(check_captures) {}
 
   // Check every level, from the most advanced down (slice_order.h); false
   // with a message on the first failure.
@@ -225,7 +233,9 @@ class UnitChecker {
       for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
         const std::uint64_t k = cursor.index();
         const Wdl stored = s.values->value(k);
-        if (s.values->capture(k)) {  // derived from smaller tables by the loader
+        if (check_captures_ && capture_wrong(s.index.unrank(k), stored, s.values->capture(k)))
+          atomic_min(s.first_mismatch, k);
+        if (s.values->capture(k)) {  // derived from smaller tables (by the loader, or checked just above)
           s.state[i] = kSettled;
           continue;
         }
@@ -240,6 +250,13 @@ class UnitChecker {
       if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
       progress_.advance(end - c * kChunk);
     }
+  }
+
+  // Whether a position's capture flag is wrong, or, where it must capture,
+  // its value is not the best of its captures.
+  bool capture_wrong(const Position& p, Wdl stored, bool flagged) const {
+    const bool capture = probe::must_capture(p);
+    return capture != flagged || (capture && resolve_captures(p, store_) != stored);
   }
 
   // Step 2: undo the king moves into a proven position q (table t, local i)
@@ -327,8 +344,11 @@ class UnitChecker {
     return propagated;
   }
 
+  // Where a position is: its table, level and slice (a unit solved in parts
+  // was solved slice by slice), its index and its FEN.
   std::string describe(const CheckedTable& t, std::uint64_t i) const {
-    return t.material.name() + " index " + std::to_string(i) + ": " + to_fen(t.index.unrank(i));
+    return t.material.name() + " level " + std::to_string(level_) + " slice " + std::to_string(i / t.kps()) +
+           " index " + std::to_string(i) + ": " + to_fen(t.index.unrank(i));
   }
 
   bool report_mismatch(std::string& failure) {
@@ -336,7 +356,15 @@ class UnitChecker {
       const CheckedTable& s = *tables_[t];
       const std::uint64_t i = s.first_mismatch.load();
       if (i == kNone) continue;
-      const Wdl implied = evaluate(static_cast<int>(t), s.index.unrank(i), Need::Everything, false).implied;
+      const Position p = s.index.unrank(i);
+      const bool flagged = s.values->capture(i), capture = probe::must_capture(p);
+      if (flagged != capture) {
+        failure = "capture flag mismatch at " + describe(s, i) + ": stored " + (flagged ? "must" : "need not") +
+                  " capture, its moves say it " + (capture ? "must" : "need not");
+        return true;
+      }
+      const Wdl implied =
+          capture ? resolve_captures(p, store_) : evaluate(static_cast<int>(t), p, Need::Everything, false).implied;
       failure = "value mismatch at " + describe(s, i) + " stored " + std::string(to_string(s.values->value(i))) +
                 ", its moves imply " + std::string(to_string(implied));
       return true;
@@ -362,6 +390,7 @@ class UnitChecker {
   std::vector<CheckedTable*> tables_;
   const FinishedValues& store_;
   ProgressBar& progress_;
+  bool check_captures_ = false;
   int level_ = 0;
 };
 
@@ -433,7 +462,7 @@ UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<C
   UnitParts parts;
   for (const auto& t : unit) {
     parts.materials.push_back(t->material);
-    parts.values.push_back(t->values.get());
+    parts.values.push_back(t->values);
     parts.present += has(dir, t->material);
   }
   return parts;
@@ -567,7 +596,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       unit.push_back(std::make_unique<CheckedTable>(t));
       progress.set_item(t.name());
       std::uint64_t bytes = 0;
-      if (!load_checked(options.dir, t, *finished, *unit.back()->values, bytes, failure)) return false;
+      if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure)) return false;
       pointers.push_back(unit.back().get());
     }
     int rounds = 0;
@@ -583,7 +612,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     for (auto& t : unit) {
       report.positions += t->index.size();
       ++report.tables;
-      finished->keep(t->material, std::move(t->values), remaining);
+      finished->keep(t->material, std::move(t->owned), remaining);
     }
     if (!options.journal_file.empty()) {
       for (const auto& [name, hash] : hashes) journal.insert_or_assign(name, hash);  // a changed file: its new hash
@@ -593,6 +622,25 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
   if (!write_checksums(options, materials, failure)) return false;
   progress.finish();
   return true;
+}
+
+bool verify_unit_in_memory(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                           const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                           std::string& failure) {
+  std::vector<std::unique_ptr<CheckedTable>> unit;
+  std::vector<CheckedTable*> pointers;
+  for (std::size_t t = 0; t < materials.size(); ++t) {
+    unit.push_back(std::make_unique<CheckedTable>(materials[t], *values.at(t)));
+    pointers.push_back(unit.back().get());
+  }
+  ProgressBar quiet("check", 0, false);
+  int rounds = 0;
+  if (!UnitChecker(pointers, finished, quiet, true).run(rounds, failure)) return false;
+  if (const auto e = finished.error()) {
+    failure = *e;
+    return false;
+  }
+  return mtc.empty() || verify_unit_mtc_values(materials, values, mtc, finished, nullptr, failure);
 }
 
 }  // namespace dtb::gen

@@ -41,7 +41,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
+
+#include "index/material.h"
+#include "solver/finished_values.h"
+#include "solver/unit_values.h"
 
 namespace dtb::gen {
 
@@ -77,5 +83,17 @@ struct VerifyReport {
 /// first (a mismatch fails before any value is re-derived) and written last. Otherwise false, and `failure` says what
 /// failed first: the file, or the first mismatching position as a FEN.
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure);
+
+/// The same checks, level by level, of one unit's values held in memory
+/// rather than read from its files: a unit solved elsewhere (cluster/: in
+/// parts, on other processes), checked before its tables are written. No
+/// loader derived its capture positions, so every capture flag, and the
+/// value of every capture position, is checked against `finished` too.
+/// `mtc`: per table its MTC values, a byte a position (mtc_verifier.h), or
+/// empty. False with `failure` naming the table, level, slice and position
+/// of the first mismatch.
+bool verify_unit_in_memory(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
+                           const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                           std::string& failure);
 
 }  // namespace dtb::gen

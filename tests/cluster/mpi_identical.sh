@@ -7,9 +7,12 @@ dtb=$1
 . "$(dirname "$0")/mpi_support.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+one_process_build "$work/ref3" --max-pieces 3
+one_process_build "$work/refKKvMM" --only KKvMM
+one_process_build "$work/refKKvMM-mtc" --only KKvMM --mtc
 
 run_mpi 2 "$dtb" gen --max-pieces 3 --out "$work/np2" --threads 2 --quiet > /dev/null
-same_as_fixture "$work/np2" 16
+same_as "$work/np2" "$work/ref3" 16
 
 # 2-4 pieces but only what KKvMM needs: 9 units, several ready at once.
 run_mpi 3 "$dtb" gen --only KKvMM --out "$work/np3" --threads 1 --ranks-log "$work/np3.tsv" --quiet > /dev/null &
@@ -22,7 +25,7 @@ if slow=$(rank_pid "--out $work/np3" 2); then
   kill -STOP "$slow"; sleep 2; kill -CONT "$slow"
 fi
 wait $job
-same_as_fixture "$work/np3" 16
+same_as "$work/np3" "$work/refKKvMM" 16
 # The log has one line per unit, each solved by rank 1 or 2, and the
 # workers received the tables their units read.
 units=$(tail -n +2 "$work/np3.tsv" | wc -l)
@@ -40,16 +43,16 @@ awk -F'\t' 'NR > 1 && $2 == "1,2" { both = 1 } END { exit !both }' "$work/np3.ts
   { echo "no unit had parts on both workers"; cat "$work/np3.tsv"; exit 1; }
 
 # With MTC: the parts carry their MTC back, and the .mtc files are the
-# one-process build's too (the fixture built with --mtc).
+# one-process build's too.
 run_mpi 3 "$dtb" gen --only KKvMM --mtc --out "$work/mtc" --threads 1 --quiet > /dev/null
 n=0
 for f in "$work/mtc"/*.mtc "$work/mtc"/*.mtc-stats; do
-  cmp -s "$f" "${DTB_TEST_MTC_TABLES:?}/$(basename "$f")" || { echo "$f differs from the one-process build"; exit 1; }
+  cmp -s "$f" "$work/refKKvMM-mtc/$(basename "$f")" || { echo "$f differs from the one-process build"; exit 1; }
   n=$((n + 1))
 done
 [ "$n" -eq 32 ] || { echo "$work/mtc: $n .mtc and .mtc-stats files, expected 16 of each"; exit 1; }
 
 run_mpi 3 "$dtb" gen --max-pieces 3 --out "$work/shared" --shared-dir --threads 1 --quiet > /dev/null
-same_as_fixture "$work/shared" 16
+same_as "$work/shared" "$work/ref3" 16
 [ -z "$(ls -A "$work/shared" | grep -v -e '\.wdl$' -e '\.stats$')" ] || { echo "leftovers in the shared directory"; exit 1; }
 echo "mpirun -np 2 and 3 (sent tables, shared directory, a stopped rank, MTC): the one-process bytes"

@@ -5,7 +5,8 @@
 // nothing under any name; after each refusal the stream is still in step
 // (the next message is the one sent next). Also the wire form of a part of a
 // level (cluster/slice_task.h): a task and a result come back equal from
-// their bytes, and every truncation of them is refused.
+// their bytes, and every truncation of them is refused; a part's checksum
+// follows its values, where they stand.
 //
 // Usage: mpirun -np 2 test_mpi_link DIR
 #include <mpi.h>
@@ -137,7 +138,7 @@ void check_slice_messages() {
   check(!write_slice(SliceValues{0, 5, 37, slice.wdl, {}}, copy, nullptr, 37), "a slice past the table is refused");
 
   const SliceTask task{unit, 3, {{1, 4}, {2}}, {slice, read_slice(values, nullptr, 0, 2, 37)}};
-  const SliceResult result{unit, 3, 17, 1.5, {slice}};
+  const SliceResult result{unit, 3, 17, 1.5, {slice}, {0x0123456789abcdef, 0xfedcba9876543210}};
   std::string error;
   const std::vector<std::uint8_t> task_bytes = encode(task), result_bytes = encode(result);
   const auto task_back = decode_task(task_bytes, error);
@@ -147,7 +148,8 @@ void check_slice_messages() {
             same(task_back->inputs[1], task.inputs[1]),
         "a task comes back from its bytes");
   check(result_back && result_back->unit == unit && result_back->rounds == 17 && result_back->seconds == 1.5 &&
-            result_back->values.size() == 1 && same(result_back->values[0], slice),
+            result_back->values.size() == 1 && same(result_back->values[0], slice) &&
+            result_back->checksum == result.checksum,
         "a result comes back from its bytes");
   std::size_t accepted = 0;
   for (std::size_t n = 0; n < task_bytes.size(); ++n)
@@ -156,6 +158,50 @@ void check_slice_messages() {
     accepted += decode_result(std::span(result_bytes.data(), n), error).has_value();
   check(accepted == 0, "every truncated message is refused");
   check(!decode_task(result_bytes, error) || !decode_result(task_bytes, error), "a result is not a task");
+}
+
+// A part's checksum (slice_task.h) is over its values where they stand: the
+// same values at another slice, one value changed, or one MTC changed, each
+// give another checksum; values outside the part do not matter.
+void check_part_checksums() {
+  const auto fill = [](gen::UnitValues& values, gen::MtcValues& mtc, std::uint64_t first, std::uint64_t n) {
+    gen::UnitValues::Appender out(values);
+    for (std::uint64_t i = first; i < first + n; ++i) {
+      out.set(i, static_cast<dtb::Wdl>((i - first) % 3), (i - first) % 7 == 0);
+      mtc.set(i, static_cast<int>((i - first) % 50));
+    }
+  };
+  gen::UnitValues values(6 * 37), moved(6 * 37);
+  gen::MtcValues mtc(6 * 37), moved_mtc(6 * 37);
+  fill(values, mtc, 37, 37);  // slice 1
+  fill(moved, moved_mtc, 74, 37);  // the same values at slice 2
+  const auto sum = [](const gen::UnitValues& v, const gen::MtcValues& m, std::uint32_t slice) {
+    return part_checksum({&v}, {&m}, {{slice}}, {37});
+  };
+  const PartChecksum original = sum(values, mtc, 1);
+  check(original == sum(values, mtc, 1), "a part's checksum is the same twice");
+  check(!(original == sum(moved, moved_mtc, 2)), "the same values at another slice have another checksum");
+  check(part_checksum({&values}, {}, {{1}}, {37}).mtc == 0, "no MTC, no MTC checksum");
+  gen::UnitValues outside(6 * 37);
+  gen::MtcValues outside_mtc(6 * 37);
+  fill(outside, outside_mtc, 37, 37);
+  fill(outside, outside_mtc, 111, 37);  // slice 3, not in the part
+  check(sum(outside, outside_mtc, 1) == original, "values outside the part do not count");
+  gen::UnitValues changed(6 * 37);
+  gen::MtcValues changed_mtc(6 * 37);
+  fill(changed, changed_mtc, 37, 37);
+  {
+    gen::UnitValues::Appender out(changed);
+    out.set(36, dtb::Wdl::Win, false);  // slice 0: outside, leaves the checksum alone
+  }
+  changed_mtc.set(40, 49);
+  const PartChecksum other_mtc = sum(changed, changed_mtc, 1);
+  check(other_mtc.values == original.values && other_mtc.mtc != original.mtc, "one MTC changed: its checksum moves");
+  {
+    gen::UnitValues::Appender out(changed);
+    out.set(40, dtb::Wdl::Win, false);  // was a loss (0): now a win
+  }
+  check(sum(changed, changed_mtc, 1).values != original.values, "one value changed: the values' checksum moves");
 }
 
 }  // namespace
@@ -177,6 +223,7 @@ int main(int argc, char** argv) {
     sender(mine);
   } else {
     check_slice_messages();
+    check_part_checksums();
     receiver(mine);
   }
   int all_failures = 0;

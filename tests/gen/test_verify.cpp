@@ -1,5 +1,7 @@
 // dtb verify's library entry point: it passes on good tables, matches the
-// committed checksums, and fails on a single changed value or a damaged file.
+// committed checksums, and fails on a single changed value or a damaged file;
+// and its check of a unit held in memory (what a distributed build runs
+// before writing a unit solved in parts).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,7 +12,9 @@
 #include "compress/table_file.h"
 #include "gen/checksums.h"
 #include "gen/table_builder.h"
+#include "solver/slice_order.h"
 #include "solver/table_loading.h"
+#include "solver/unit_solver.h"
 #include "verify/verifier.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -289,4 +293,72 @@ TEST_CASE("verify compares the checksum list first and --checksums-only stops th
   options.checksums_only = false;
   CHECK_FALSE(gen::verify_tables(options, compared, failure));
   CHECK(failure.find("W:") != std::string::npos);
+}
+
+namespace {
+
+// `values` with position i set to v and its capture flag to `capture`
+// (UnitValues only ORs or sets whole words: the word of i is rewritten).
+gen::UnitValues with_value(const gen::UnitValues& values, std::uint64_t i, Wdl v, bool capture) {
+  gen::UnitValues out = values;
+  const std::uint64_t word = i / 64;
+  std::uint64_t half[2] = {0, 0}, captures = 0;
+  for (std::uint64_t k = 0; k < 64 && word * 64 + k < out.size(); ++k) {
+    const std::uint64_t j = word * 64 + k;
+    half[k / 32] |= std::uint64_t{static_cast<std::uint8_t>(j == i ? v : values.value(j))} << ((k % 32) * 2);
+    captures |= std::uint64_t{j == i ? capture : values.capture(j)} << k;
+  }
+  out.set_words(word, half[0], half[1], captures);
+  return out;
+}
+
+// Where i stands in the solve of m: "level A slice S".
+std::string level_and_slice(const PositionIndex& index, std::uint64_t i) {
+  const Position p = index.unrank(i);
+  return "level " + std::to_string(gen::advancement(p.men_of(Color::White), p.men_of(Color::Black))) + " slice " +
+         std::to_string(i / index.kings_per_slice());
+}
+
+}  // namespace
+
+// What a distributed build checks before writing a unit solved in parts:
+// the values as solved pass; one quiet value, one capture flag, one capture
+// position's value or one MTC changed fails, naming the level and slice.
+TEST_CASE("the check of a unit held in memory finds one changed value, capture flag or MTC") {
+  const Material m = *parse_material("KMvM");
+  gen::UnitSolution solved;
+  gen::SolveOptions solve_options;
+  solve_options.mtc = true;
+  REQUIRE(gen::solve_unit(m, gen::testing::test_store(), nullptr, solved, solve_options) == gen::SolveStatus::Ok);
+  const PositionIndex index(m);
+  const auto check = [&](const gen::UnitValues& first, std::span<const std::uint8_t> first_mtc, std::string& failure) {
+    const std::vector<const gen::UnitValues*> values = {&first, solved.values[1].get()};
+    const std::vector<std::span<const std::uint8_t>> mtc = {first_mtc, solved.mtc[1]->bytes()};
+    return gen::verify_unit_in_memory(solved.materials, values, mtc, gen::testing::test_store(), failure);
+  };
+  const gen::UnitValues& values = *solved.values[0];
+  const std::span<const std::uint8_t> mtc = solved.mtc[0]->bytes();
+  std::string failure;
+  REQUIRE(check(values, mtc, failure));
+
+  std::uint64_t quiet_win = 0, capture = 0;
+  while (values.capture(quiet_win) || values.value(quiet_win) != Wdl::Win || mtc[quiet_win] < 2) ++quiet_win;
+  while (!values.capture(capture)) ++capture;
+  const std::string where = "KMvM " + level_and_slice(index, quiet_win);
+
+  CHECK_FALSE(check(with_value(values, quiet_win, Wdl::Draw, false), mtc, failure));
+  CHECK(failure.find("value mismatch at " + where) != std::string::npos);
+
+  CHECK_FALSE(check(with_value(values, quiet_win, Wdl::Win, true), mtc, failure));
+  CHECK(failure.find("capture flag mismatch at " + where) != std::string::npos);
+
+  const Wdl other = values.value(capture) == Wdl::Win ? Wdl::Loss : Wdl::Win;
+  CHECK_FALSE(check(with_value(values, capture, other, true), mtc, failure));
+  CHECK(failure.find("value mismatch at KMvM " + level_and_slice(index, capture)) != std::string::npos);
+
+  std::vector<std::uint8_t> changed(mtc.begin(), mtc.end());
+  changed[quiet_win] += 2;
+  CHECK_FALSE(check(values, changed, failure));
+  CHECK(failure.find("KMvM.mtc: position " + std::to_string(quiet_win) + " ") != std::string::npos);
+  CHECK(failure.find(level_and_slice(index, quiet_win)) != std::string::npos);
 }
