@@ -55,6 +55,7 @@ class UnitValues final : public ValueSource {
   /// zero, or one whose unfinished levels it clears (clear_slices).
   UnitValues(std::uint64_t positions, std::unique_ptr<ScratchFile> file, std::unique_ptr<const LevelOrder> order);
   ~UnitValues() override;
+  UnitValues(UnitValues&&) noexcept = default;  // the storage moves, its address stays
 
   /// Zero every value and capture flag, giving the memory of whole pages back
   /// to the system (they cost nothing until written again): a worker of a
@@ -136,6 +137,10 @@ class UnitValues final : public ValueSource {
   /// checkpoint (level_checkpoint.h) saves and loads back.
   std::span<std::uint8_t> value_bytes() { return {reinterpret_cast<std::uint8_t*>(wdl_), wdl_words_ * 8}; }
   std::span<std::uint8_t> capture_bytes() { return {reinterpret_cast<std::uint8_t*>(capture_), capture_words_ * 8}; }
+  std::span<const std::uint8_t> value_bytes() const { return {reinterpret_cast<const std::uint8_t*>(wdl_), wdl_words_ * 8}; }
+  std::span<const std::uint8_t> capture_bytes() const {
+    return {reinterpret_cast<const std::uint8_t*>(capture_), capture_words_ * 8};
+  }
 
   /// Same values and capture flags.
   bool operator==(const UnitValues& o) const;

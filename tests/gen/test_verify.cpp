@@ -300,7 +300,9 @@ namespace {
 // `values` with position i set to v and its capture flag to `capture`
 // (UnitValues only ORs or sets whole words: the word of i is rewritten).
 gen::UnitValues with_value(const gen::UnitValues& values, std::uint64_t i, Wdl v, bool capture) {
-  gen::UnitValues out = values;
+  gen::UnitValues out(values.size(), gen::UnitValues::Unset{});
+  std::ranges::copy(values.value_bytes(), out.value_bytes().begin());
+  std::ranges::copy(values.capture_bytes(), out.capture_bytes().begin());
   const std::uint64_t word = i / 64;
   std::uint64_t half[2] = {0, 0}, captures = 0;
   for (std::uint64_t k = 0; k < 64 && word * 64 + k < out.size(); ++k) {
