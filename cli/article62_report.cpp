@@ -35,6 +35,9 @@ std::string line_to_conversion(probe::PerfectPlay& play, Position p, int plies) 
   return line;
 }
 
+// A longest MTC, -1 when the table has no such position: null, not a length.
+std::string length_or_null(int plies) { return plies >= 0 ? std::to_string(plies) : "null"; }
+
 std::string json_histogram(const std::vector<std::uint64_t>& h) {
   std::string out = "[";
   for (std::size_t k = 0; k < h.size(); ++k) out += (k ? "," : "") + std::to_string(h[k]);
@@ -74,15 +77,15 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
     if (json) {
       out << (k ? ",\n" : "\n") << "{\"material\":" << json_string(t.material.name()) << ",\"to_move\":\"white\""
           << ",\"positions\":" << t.positions << ",\"win\":" << t.win << ",\"draw\":" << t.draw
-          << ",\"loss\":" << t.loss << ",\"longest_win_mtc\":" << t.longest_win
-          << ",\"longest_loss_mtc\":" << t.longest_loss << ",\"longest_win_fen\":"
-          << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_line\":"
+          << ",\"loss\":" << t.loss << ",\"longest_win_mtc\":" << length_or_null(t.longest_win)
+          << ",\"longest_loss_mtc\":" << length_or_null(t.longest_loss) << ",\"longest_win_mtc_fen\":"
+          << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_mtc_line\":"
           << (fen.empty() ? "null" : json_string(line)) << ",\"wins_drawn_at\":[";
       for (int c = 0; c < kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
       out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"rule_aware\":" << (t.has_r62 ? "true" : "false")
           << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
           << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc);
-      if (t.has_r62) out << ",\"win_r62_histogram\":" << json_histogram(t.win_r62);
+      out << ",\"win_r62_histogram\":" << (t.has_r62 ? json_histogram(t.win_r62) : "null");
       out << "}";
       continue;
     }

@@ -42,10 +42,10 @@ int run_stats(const Args& args) {
     std::cerr << "dtb stats: " << error << "\n";
     return 1;
   }
-  // longest_win (plies) where drawrules/ wrote a .dtw table beside the .wdl one.
+  // longest_win_dtw (plies) where drawrules/ wrote a .dtw table beside the .wdl one.
   for (gen::MaterialStats& s : stats) {
     TableError e;
-    if (const auto longest = longest_win_in_file(dir, s.material, &e)) s.longest_win = *longest;
+    if (const auto longest = longest_win_in_file(dir, s.material, &e)) s.longest_win_dtw = *longest;
     if (e && e.status != TableStatus::Missing) {
       std::cerr << "dtb stats: " << e.message << "\n";
       return 1;
