@@ -46,18 +46,19 @@ std::string json_histogram(const std::vector<std::uint64_t>& h) {
 
 }  // namespace
 
-int run_article62_report(const std::string& dir, bool json, bool recount) {
+int run_article62_report(const TableDirView& view, bool json, bool recount) {
+  const std::string& dir = view.dir();
   std::vector<gen::MtcTableReport> tables;
   std::string error;
   if (!gen::mtc_report(dir, !json, recount, tables, error)) {
-    std::cerr << "dtb rules --article 6.2: " << error << " (the tables come from: dtb gen --mtc --out " << dir
-              << ")\n";
+    std::cerr << "dtb rules --article 6.2: " << view.named(error)
+              << " (the tables come from: dtb gen --mtc --out " << view.named(dir) << ")\n";
     return 1;
   }
   std::unique_ptr<probe::Tablebase> base;
   probe::ProbeError perr;
   if (probe::Tablebase::open(dir, 64u << 20, 0, base, &perr) != DTB_OK) {
-    std::cerr << "dtb rules --article 6.2: " << perr.message << "\n";
+    std::cerr << "dtb rules --article 6.2: " << view.named(perr.message) << "\n";
     return 1;
   }
   probe::PerfectPlay play(*base);
@@ -128,8 +129,9 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
   return 0;
 }
 
-int run_article62_drawn(const std::string& dir, const std::string& material, int count, std::size_t limit,
+int run_article62_drawn(const TableDirView& view, const std::string& material, int count, std::size_t limit,
                         bool json) {
+  const std::string& dir = view.dir();
   const auto m = parse_material(material);
   if (!m) {
     std::cerr << "dtb rules --drawn: " << material << " is not a material (e.g. KKMMvKM)\n";
@@ -138,7 +140,7 @@ int run_article62_drawn(const std::string& dir, const std::string& material, int
   gen::DrawnScan scan;
   std::string error;
   if (!gen::find_drawn_by_article62(dir, *m, count, limit, scan, error)) {
-    std::cerr << "dtb rules --drawn: " << error << "\n";
+    std::cerr << "dtb rules --drawn: " << view.named(error) << "\n";
     return 1;
   }
   const char* source = scan.from_r62 ? "r62" : "mtc";
