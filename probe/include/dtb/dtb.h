@@ -373,7 +373,8 @@ dtb_status dtb_probe_counted(dtb_tables* tables, const dtb_position* pos, const 
  * count when it is DTB_NOT_COUNTED or smaller), elsewhere dtb_best_move_rules
  * with the 6.2 count. move->wdl is the dtb_probe_counted value kept. Errors
  * as those two calls; DTB_INVALID_ARGUMENT as dtb_probe_counted and for a
- * class count past the class's limit (the rule has drawn the game). */
+ * class count that has reached the class's limit (the rule has drawn the
+ * game: no move to play, as dtb_probe_root's counted values say). */
 dtb_status dtb_best_move_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
                                  dtb_move* move, dtb_error* error);
 
