@@ -14,6 +14,7 @@
 // Only the public headers: this is what an engine sees.
 //
 // usage: interface_answers TABLES   (a directory, or DIR:DIR)
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -47,11 +48,11 @@ std::string kind_of(const dtb_position& pos) {
 // The counts of the k-th case of a kind: none, several 6.2 counts, and in
 // the classes several class counts up to the limit itself.
 void set_counts(Case& c, int k, int limit) {
-  static const int kSince[] = {-1, 0, 17, 45, 49};
-  c.since = kSince[k % 5];
+  static const int kSince[] = {-1, 0, 7, 17, 45, 49};
+  c.since = kSince[k % 6];
   if (limit == 0) return;
   const int in_class[] = {-1, 0, limit / 3, limit - 1, limit};
-  c.in_class = in_class[(k / 5) % 5];
+  c.in_class = in_class[(k / 6) % 5];
   if (c.in_class >= 0 && c.since < 0) c.since = 0;  // a class count goes with a 6.2 count
   if (c.in_class >= 0 && c.in_class < c.since) c.since = c.in_class;  // never above the class count
 }
@@ -195,10 +196,20 @@ std::string move_text(const dtb_position& pos, Choose choose, std::string& failu
   return "";
 }
 
+// The class count of the 6.3/6.4 value as the JSON answers define it: the
+// one given (0 if none) without a 6.2 count; with one, the count the draw
+// rules read (never below the 6.2 count), at most the class's limit.
+int rule_count(const Case& c) {
+  const int given = c.in_class >= 0 ? c.in_class : 0;
+  const int limit = dtb_class_limit(&c.pos);
+  if (c.since < 0 || limit == 0) return given;
+  return std::max(given, std::min(std::max(c.in_class, c.since), limit));
+}
+
 template <class Api>
 void add_rule_values(const Api& api, const Case& c, Answers& a) {
   dtb_wdl v;
-  if (api.rule(c.pos, c.in_class >= 0 ? c.in_class : 0, v) == DTB_OK) a.rule_wdl = v;
+  if (api.rule(c.pos, rule_count(c), v) == DTB_OK) a.rule_wdl = v;
   if (c.since < 0) return;
   const dtb_counts counts{c.since, c.in_class >= 0 ? c.in_class : DTB_NOT_COUNTED};
   const dtb_status s = api.counted(c.pos, counts, v);
