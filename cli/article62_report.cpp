@@ -35,6 +35,9 @@ std::string line_to_conversion(probe::PerfectPlay& play, Position p, int plies) 
   return line;
 }
 
+// A longest MTC, -1 when the table has no such position: null, not a length.
+std::string length_or_null(int plies) { return plies >= 0 ? std::to_string(plies) : "null"; }
+
 std::string json_histogram(const std::vector<std::uint64_t>& h) {
   std::string out = "[";
   for (std::size_t k = 0; k < h.size(); ++k) out += (k ? "," : "") + std::to_string(h[k]);
@@ -43,18 +46,19 @@ std::string json_histogram(const std::vector<std::uint64_t>& h) {
 
 }  // namespace
 
-int run_article62_report(const std::string& dir, bool json, bool recount) {
+int run_article62_report(const TableDirView& view, bool json, bool recount) {
+  const std::string& dir = view.dir();
   std::vector<gen::MtcTableReport> tables;
   std::string error;
   if (!gen::mtc_report(dir, !json, recount, tables, error)) {
-    std::cerr << "dtb rules --article 6.2: " << error << " (the tables come from: dtb gen --mtc --out " << dir
-              << ")\n";
+    std::cerr << "dtb rules --article 6.2: " << view.named(error)
+              << " (the tables come from: dtb gen --mtc --out " << view.named(dir) << ")\n";
     return 1;
   }
   std::unique_ptr<probe::Tablebase> base;
   probe::ProbeError perr;
   if (probe::Tablebase::open(dir, 64u << 20, 0, base, &perr) != DTB_OK) {
-    std::cerr << "dtb rules --article 6.2: " << perr.message << "\n";
+    std::cerr << "dtb rules --article 6.2: " << view.named(perr.message) << "\n";
     return 1;
   }
   probe::PerfectPlay play(*base);
@@ -74,15 +78,15 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
     if (json) {
       out << (k ? ",\n" : "\n") << "{\"material\":" << json_string(t.material.name()) << ",\"to_move\":\"white\""
           << ",\"positions\":" << t.positions << ",\"win\":" << t.win << ",\"draw\":" << t.draw
-          << ",\"loss\":" << t.loss << ",\"longest_win_mtc\":" << t.longest_win
-          << ",\"longest_loss_mtc\":" << t.longest_loss << ",\"longest_win_fen\":"
-          << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_line\":"
+          << ",\"loss\":" << t.loss << ",\"longest_win_mtc\":" << length_or_null(t.longest_win)
+          << ",\"longest_loss_mtc\":" << length_or_null(t.longest_loss) << ",\"longest_win_mtc_fen\":"
+          << (fen.empty() ? "null" : json_string(fen)) << ",\"longest_win_mtc_line\":"
           << (fen.empty() ? "null" : json_string(line)) << ",\"wins_drawn_at\":[";
       for (int c = 0; c < kArticle62Plies; ++c) out << (c ? "," : "") << t.wins_drawn_at(c);
       out << "],\"exact\":" << (t.exact ? "true" : "false") << ",\"rule_aware\":" << (t.has_r62 ? "true" : "false")
           << ",\"win_mtc_histogram\":" << json_histogram(t.win_mtc)
           << ",\"loss_mtc_histogram\":" << json_histogram(t.loss_mtc);
-      if (t.has_r62) out << ",\"win_r62_histogram\":" << json_histogram(t.win_r62);
+      out << ",\"win_r62_histogram\":" << (t.has_r62 ? json_histogram(t.win_r62) : "null");
       out << "}";
       continue;
     }
@@ -125,8 +129,9 @@ int run_article62_report(const std::string& dir, bool json, bool recount) {
   return 0;
 }
 
-int run_article62_drawn(const std::string& dir, const std::string& material, int count, std::size_t limit,
+int run_article62_drawn(const TableDirView& view, const std::string& material, int count, std::size_t limit,
                         bool json) {
+  const std::string& dir = view.dir();
   const auto m = parse_material(material);
   if (!m) {
     std::cerr << "dtb rules --drawn: " << material << " is not a material (e.g. KKMMvKM)\n";
@@ -135,7 +140,7 @@ int run_article62_drawn(const std::string& dir, const std::string& material, int
   gen::DrawnScan scan;
   std::string error;
   if (!gen::find_drawn_by_article62(dir, *m, count, limit, scan, error)) {
-    std::cerr << "dtb rules --drawn: " << error << "\n";
+    std::cerr << "dtb rules --drawn: " << view.named(error) << "\n";
     return 1;
   }
   const char* source = scan.from_r62 ? "r62" : "mtc";

@@ -1,7 +1,9 @@
 // dtb play [--tables DIR] [--json] [--cache SIZE] FEN: the whole line of
 // perfect play from a position, one dtb_best_move after another (quickest
 // conversion for the winner, longest resistance for the loser, a drawing
-// move in a draw), in FMJD notation, and the result.
+// move in a draw), in FMJD notation, and the result. With --json each move of
+// the line is the move object `dtb probe --json` gives for it at its position
+// (with the line's counts), so a line reads exactly like probes.
 //
 // The line ends when the side to move has no legal move (it has lost, FMJD
 // 7.2) or when a position occurs for the third time with the same side to
@@ -12,15 +14,15 @@
 // gives.
 //
 // With --plies-since-conversion C the line is played under the draw rules
-// instead: C plies already counted, one dtb_best_move_rules after another
+// instead: C plies already counted, one dtb_best_move_counted after another
 // (the count back to 0 after a capture or a man move, one more after a king
 // move), and the game drawn when the count reaches 50 (article 6.2). In a
-// 6.3/6.4 class material the class's own, shorter count decides: there the
-// moves are dtb_best_move_rule's with the class count (--plies-in-class K
-// for a class FEN, else C: the class was entered at the last conversion),
-// which dtb_counts_after carries (a fresh count on entering the other class),
-// and the game is drawn when it reaches the class's limit (32 or 10 plies).
-// The value the line must reach is dtb_probe_rules'. A directory without the
+// 6.3/6.4 class material the class's own, shorter count decides (the
+// library's choice with both counts): --plies-in-class K for a class FEN,
+// else C (the class was entered at the last conversion), which
+// dtb_counts_after carries (a fresh count on entering the other class), and
+// the game is drawn when it reaches the class's limit (32 or 10 plies).
+// The value the line must reach is dtb_probe_counted's. A directory without the
 // class's .rule tables cannot play the class under its count: the line then
 // stops where it enters one and gives the theoretical value there, which the
 // class rule keeps from a fresh count in every class material (dtb rules:
@@ -30,6 +32,7 @@
 // line's result contradicts the starting position's value, the tables
 // disagree with themselves: the line is still printed, with a warning, and
 // the exit status is 1.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -43,13 +46,24 @@
 #include "dtb/dtb.hpp"
 #include "rules/article62.h"
 #include "serve/json_text.h"
+#include "serve/probe_report.h"
+#include "serve/report_json.h"
 
 namespace dtb::cli {
 namespace {
 
+// The draw-rule counts of a line: `since` plies since the last conversion
+// (-1: the line of theoretical values, no counts) and `in_class` plies in
+// the 6.3/6.4 class of the position (-1: in none).
+struct Counts {
+  int since = -1;
+  int in_class = -1;
+};
+
 struct Line {
   std::vector<std::string> moves;  // FMJD notation
   std::vector<std::string> fens;   // fens[0] the start, fens[i + 1] after moves[i]
+  std::vector<Counts> counts;      // counts[i]: the counts at fens[i]
   int winner = -1;                 // DTB_WHITE, DTB_BLACK, or -1 for a draw
   // Under the draw rules only: the article whose count drew the line ("6.2",
   // "6.3", "6.4"), or nullptr (a repetition, or a win).
@@ -100,14 +114,6 @@ std::string json_list(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-// The draw-rule counts of a line: `since` plies since the last conversion
-// (-1: the line of theoretical values, no counts) and `in_class` plies in
-// the 6.3/6.4 class of the position (-1: in none).
-struct Counts {
-  int since = -1;
-  int in_class = -1;
-};
-
 // The article whose count has run out at `pos` (a side to move that still
 // has a move: one without has lost, whatever the count), or nullptr.
 const char* count_ran_out(const dtb_position& pos, const Counts& counts) {
@@ -122,31 +128,36 @@ const char* count_ran_out(const dtb_position& pos, const Counts& counts) {
   return counts.in_class < 0 ? "6.2" : limit == 32 ? "6.3" : "6.4";
 }
 
+// The library's move of perfect play at `pos`: dtb_best_move on the line of
+// theoretical values, dtb_best_move_counted under the draw rules (the rule
+// that governs the material decides).
+dtb_status best_move(const Tablebase& tables, const dtb_position& pos, const Counts& counts, dtb_move& move,
+                     dtb_error& e) {
+  if (counts.since < 0) return tables.best_move(pos, move, &e);
+  const dtb_counts c{counts.since, counts.in_class >= 0 ? counts.in_class : DTB_NOT_COUNTED};
+  return tables.best_move_counted(pos, c, move, &e);
+}
+
 // Plays `pos` out; returns false (with `why`) if a probe fails. Under the
 // draw rules when counts.since >= 0, as the header says.
 bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& line, std::string& why) {
   std::map<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint32_t>, int> seen;
   for (;;) {
     line.fens.push_back(Tablebase::to_fen(pos));
+    line.counts.push_back(counts);
     if (++seen[{pos.white, pos.black, pos.kings, pos.side_to_move}] == 3) return true;  // FMJD 6.1
     if ((line.drawn_by = count_ran_out(pos, counts))) return true;
     dtb_move move{};
     dtb_error e{};
-    dtb_status s = DTB_OK;
-    if (counts.since < 0) {
-      s = tables.best_move(pos, move, &e);
-    } else if (counts.in_class >= 0) {
-      s = tables.best_move_rule(pos, counts.in_class, move, &e);
-      if (s == DTB_TABLE_MISSING && !line.moves.empty()) {  // entered a class without its .rule table
-        dtb_wdl theoretical = DTB_DRAW;
-        s = tables.probe(pos, theoretical, &e);
-        if (s != DTB_OK) return why = std::string(dtb_status_string(s)) + ": " + e.message, false;
-        line.entered_class_without_rule = true;
-        line.winner = winner_of(theoretical, pos.side_to_move);
-        return true;
-      }
-    } else {
-      s = tables.best_move_rules(pos, counts.since, move, &e);
+    dtb_status s = best_move(tables, pos, counts, move, e);
+    const bool counted_in_class = counts.since >= 0 && counts.in_class >= 0;
+    if (s == DTB_TABLE_MISSING && counted_in_class && !line.moves.empty()) {  // a class without its .rule table
+      dtb_wdl theoretical = DTB_DRAW;
+      s = tables.probe(pos, theoretical, &e);
+      if (s != DTB_OK) return why = std::string(dtb_status_string(s)) + ": " + e.message, false;
+      line.entered_class_without_rule = true;
+      line.winner = winner_of(theoretical, pos.side_to_move);
+      return true;
     }
     if (s == DTB_GAME_OVER) {  // the side to move has lost
       line.winner = pos.side_to_move == DTB_WHITE ? DTB_BLACK : DTB_WHITE;
@@ -165,6 +176,30 @@ bool play_out(const Tablebase& tables, dtb_position pos, Counts counts, Line& li
     if (counts.since >= 0) Tablebase::counts_after(pos, move, counts.since, counts.in_class);
     pos = after;
   }
+}
+
+// The object `dtb probe --json` gives for move `i` of the line at its
+// position, with the line's counts there (serve/report_json.h). False with
+// `why` if the probe fails.
+bool move_object(const Tablebase& tables, const Line& line, std::size_t i, std::string& out, std::string& why) {
+  const Counts& c = line.counts[i];
+  const ProbeReport r = probe_report(tables, line.fens[i], std::max(c.in_class, 0), c.since, c.in_class);
+  if (r.failure) return why = r.failure.message, false;
+  for (const MoveReport& m : r.moves)
+    if (m.move == line.moves[i]) return out = move_json(m), true;
+  return why = "the move " + line.moves[i] + " is not among the moves of " + line.fens[i], false;
+}
+
+// The line's moves as `dtb probe --json` move objects.
+bool move_objects(const Tablebase& tables, const Line& line, std::string& out, std::string& why) {
+  out = "[";
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    std::string object;
+    if (!move_object(tables, line, i, object, why)) return false;
+    out += (i ? "," : "") + object;
+  }
+  out += "]";
+  return true;
 }
 
 constexpr Option kPlayOptions[] = {
@@ -233,8 +268,12 @@ int run_play(const Args& args) {
       std::cerr << "dtb play: " << fens[0] << " is in no 6.3/6.4 class: --plies-in-class does not apply\n";
       return 1;
     }
-    if (in_a_class) counts.in_class = in_class >= 0 ? in_class : since;  // else entered at the last conversion
-    if (const dtb_status s = tables.rules(start, since, counts.in_class, rules_value, &e); s != DTB_OK) {
+    // A class is entered by a conversion, so its count is never below the
+    // 6.2 count (the library reads a smaller one so too); without K the class
+    // was entered at the last conversion.
+    if (in_a_class) counts.in_class = std::max(in_class, since);
+    const dtb_counts start_counts{since, counts.in_class >= 0 ? counts.in_class : DTB_NOT_COUNTED};
+    if (const dtb_status s = tables.counted(start, start_counts, rules_value, &e); s != DTB_OK) {
       std::cerr << "dtb play: " << dtb_status_string(s) << ": " << e.message << "\n";
       return 1;
     }
@@ -248,16 +287,20 @@ int run_play(const Args& args) {
 
   const int expected_winner = winner_of(rules_value, start.side_to_move);
   if (json) {
+    std::string moves;
+    if (!move_objects(tables, line, moves, why)) {
+      std::cerr << "dtb play: " << why << "\n";
+      return 1;
+    }
+    // Every key always there, null where it does not apply (no counts given).
+    const auto count = [](int n) { return n >= 0 ? std::to_string(n) : std::string("null"); };
     std::cout << "{\"fen\":" << json_string(line.fens.front()) << ",\"wdl\":" << json_string(to_string(value))
-              << ",\"mtc\":" << (mtc >= 0 ? std::to_string(mtc) : "null") << ",\"moves\":" << json_list(line.moves)
-              << ",\"fens\":" << json_list(line.fens) << ",\"result\":" << json_string(result_text(line))
-              << ",\"winner\":"
+              << ",\"mtc\":" << count(mtc) << ",\"moves\":" << moves << ",\"fens\":" << json_list(line.fens)
+              << ",\"result\":" << json_string(result_text(line)) << ",\"winner\":"
               << (line.winner < 0 ? "null" : line.winner == DTB_WHITE ? "\"white\"" : "\"black\"")
-              << ",\"plies\":" << line.moves.size();
-    if (since >= 0)
-      std::cout << ",\"plies_since_conversion\":" << since << ",\"rules_wdl\":" << json_string(to_string(rules_value));
-    if (counts.in_class >= 0) std::cout << ",\"plies_in_class\":" << counts.in_class;
-    std::cout << "}\n";
+              << ",\"plies\":" << line.moves.size() << ",\"plies_since_conversion\":" << count(since)
+              << ",\"rules_wdl\":" << (since >= 0 ? json_string(to_string(rules_value)) : "null")
+              << ",\"plies_in_class\":" << count(counts.in_class) << "}\n";
   } else {
     if (!line.moves.empty()) std::cout << numbered(line, start.side_to_move) << "\n";
     std::cout << result_text(line) << "\n";

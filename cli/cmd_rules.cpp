@@ -7,6 +7,7 @@
 #include "cli/args.h"
 #include "cli/article62_report.h"
 #include "cli/command.h"
+#include "cli/table_dir_view.h"
 #include "drawrules/dtw_builder.h"
 #include "drawrules/rule_builder.h"
 #include "drawrules/rule_report.h"
@@ -49,9 +50,9 @@ int build_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
   return 0;
 }
 
-int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
-  if (const TableError e = load_rule_report_tables(o.dir, dtw, rules)) {
-    std::cerr << "dtb rules: " << e.message
+int load_tables(const RulesOptions& o, const TableDirView& view, TableSet& dtw, TableSet& rules) {
+  if (const TableError e = load_rule_report_tables(view.dir(), dtw, rules)) {
+    std::cerr << "dtb rules: " << view.named(e.message)
               << (e.status == TableStatus::Missing ? " (build the tables with: dtb rules --build " + o.dir + ")"
                                                    : std::string())
               << "\n";
@@ -61,7 +62,8 @@ int load_tables(const RulesOptions& o, TableSet& dtw, TableSet& rules) {
 }
 
 constexpr Option kRulesOptions[] = {
-    {"--tables", "DIR", "the table directory (the same as DIR; default: tables)"},
+    {"--tables", "DIR[:DIR...]", "the table directory, or several that hold one set (the same as DIR; default: "
+                                 "tables)"},
     {"--json", "", "JSON instead of text"},
     {"--build", "", "first compute the .dtw and .rule tables into DIR"},
     {"--dtw-up-to", "N", "with --build: .dtw tables of every material up to N pieces, 4 to 7 (default: only "
@@ -117,13 +119,22 @@ int run_rules(const Args& args) {
     return usage_error("rules", "--drawn, --count and --limit only make sense with --article 6.2");
   if (o.drawn.empty() && (o.count || o.limit != 20))
     return usage_error("rules", "--count and --limit go with --drawn MATERIAL");
+  if (o.article == "6.2" && o.build)
+    return usage_error("rules", "--article 6.2 reads .mtc tables: build them with dtb gen --mtc");
+  if (o.build && o.dir.find(':') != std::string::npos)
+    return usage_error("rules", "--build writes into one directory, not a list");
+  TableDirView view;
+  std::string error;
+  if (!view.open(o.dir, error)) {
+    std::cerr << "dtb rules: " << error << "\n";
+    return 1;
+  }
   if (o.article == "6.2") {
-    if (o.build) return usage_error("rules", "--article 6.2 reads .mtc tables: build them with dtb gen --mtc");
-    if (!o.drawn.empty()) return run_article62_drawn(o.dir, o.drawn, o.count, o.limit, o.json);
-    return run_article62_report(o.dir, o.json, o.recount);
+    if (!o.drawn.empty()) return run_article62_drawn(view, o.drawn, o.count, o.limit, o.json);
+    return run_article62_report(view, o.json, o.recount);
   }
   TableSet dtw(TableKind::Dtw), rules(TableKind::Rule);
-  if (const int rc = o.build ? build_tables(o, dtw, rules) : load_tables(o, dtw, rules)) return rc;
+  if (const int rc = o.build ? build_tables(o, dtw, rules) : load_tables(o, view, dtw, rules)) return rc;
   const std::vector<RuleReportEntry> report = rule_report(rules, dtw);
   std::cout << (o.json ? rule_report_json(report) : rule_report_text(report));
   return 0;
@@ -131,7 +142,7 @@ int run_rules(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("rules", "[options] [DIR]", "what the FMJD draw rules (articles 6.2-6.4) do to the endings",
+DTB_COMMAND("rules", "[options] [DIR[:DIR...]]", "what the FMJD draw rules (articles 6.2-6.4) do to the endings",
             "By default the 16-move (6.3) and 5-move (6.4) limits: rule values and win lengths, from the .dtw "
             "and .rule tables; with --article 6.2 the 25-move rule, from the .mtc tables and the counts "
             "recorded at build time where they match the tables",

@@ -1,4 +1,4 @@
-// dtb verify [options] DIR: re-derive every stored value independently of the
+// dtb verify [options] DIR[:DIR...]: re-derive every stored value independently of the
 // generator (verify/verifier.h); --checksums-only compares the files' XXH3 with
 // the list and stops there.
 #include <omp.h>
@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/memory_reuse.h"
+#include "cli/table_dir_view.h"
 #include "support/interrupt.h"
 #include "verify/verifier.h"
 #include "verify/table_verifier.h"
@@ -22,8 +23,9 @@ void print_unlisted(const gen::VerifyReport& report) {
 }
 
 constexpr Option kVerifyOptions[] = {
-    {"--tables", "DIR", "the table directory (the same as DIR)"},
-    {"--checksums", "[FILE]", "first compare the files' XXH3 with the list in FILE (default: DIR/CHECKSUMS); "
+    {"--tables", "DIR[:DIR...]", "the table directory, or several that hold one set (the same as DIR)"},
+    {"--checksums", "[FILE]", "first compare the files' XXH3 with the list in FILE (default: DIR/CHECKSUMS, the first "
+                              "DIR that has one); "
                               ".mtc and .r62 files where it names them"},
     {"--write-checksums", "FILE", "write the files' checksums to FILE"},
     {"--checksums-only", "", "stop after the checksums: no value re-derived"},
@@ -62,22 +64,29 @@ int run_verify(const Args& args) {
     }
   }
   if (options.dir.empty()) return usage_error("verify", "expected a table directory");
-  if (options.checksums_file == "\x01") options.checksums_file = options.dir + "/CHECKSUMS";
   if (options.checksums_only && options.checksums_file.empty() && options.write_checksums_file.empty())
     return usage_error("verify", "--checksums-only needs --checksums [FILE] or --write-checksums FILE");
+  TableDirView view;
+  std::string failure;
+  if (!view.open(options.dir, failure)) {
+    std::cerr << "dtb verify: FAILED: " << failure << "\n";
+    return 1;
+  }
+  options.dir = view.dir();
+  if (options.checksums_file == "\x01") options.checksums_file = options.dir + "/CHECKSUMS";
 
   keep_freed_memory();
   gen::install_interrupt_handlers();
   gen::VerifyReport report;
-  std::string failure;
   if (!gen::verify_tables(options, report, failure)) {
-    std::cerr << "dtb verify: FAILED: " << failure << "\n";
+    std::cerr << "dtb verify: FAILED: " << view.named(failure) << "\n";
     return 1;
   }
+  const std::string checksums_file = view.named(options.checksums_file);
   if (options.checksums_only) {
     std::cout << report.tables << " tables (" << report.positions << " positions)";
     if (!options.checksums_file.empty())
-      std::cout << ": " << report.checksums_compared << " checksums match " << options.checksums_file;
+      std::cout << ": " << report.checksums_compared << " checksums match " << checksums_file;
     print_unlisted(report);
     if (!options.write_checksums_file.empty()) std::cout << "; checksums written to " << options.write_checksums_file;
     std::cout << " (--checksums-only: no value re-derived)\n";
@@ -94,13 +103,13 @@ int run_verify(const Args& args) {
   if (report.r62_tables)
     std::cout << "; " << report.r62_tables << " .r62 tables: every article 6.2 value agrees with its successors";
   if (!options.checksums_file.empty())
-    std::cout << "; " << report.checksums_compared << " checksums match " << options.checksums_file;
+    std::cout << "; " << report.checksums_compared << " checksums match " << checksums_file;
   print_unlisted(report);
   // .dtw and .rule tables (drawrules/) beside the .wdl ones: each value from its successors.
   DirectoryCheck limits;
   if (!verify_limits_directory(options.dir, limits, failure)) {
     std::cout << "\n";
-    std::cerr << "dtb verify: FAILED: " << failure << "\n";
+    std::cerr << "dtb verify: FAILED: " << view.named(failure) << "\n";
     return 1;
   }
   if (limits.tables > 0)
@@ -112,7 +121,7 @@ int run_verify(const Args& args) {
 
 }  // namespace
 
-DTB_COMMAND("verify", "[options] DIR", "re-check every stored value and checksum of a table directory",
+DTB_COMMAND("verify", "[options] DIR[:DIR...]", "re-check every stored value and checksum of a table directory",
             "Every value is derived again from its successors, every win or loss needs a finite proof, and "
             "the .mtc, .r62, .dtw and .rule tables beside the .wdl ones are checked the same way",
             kVerifyOptions, run_verify);

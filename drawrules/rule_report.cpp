@@ -38,21 +38,21 @@ RuleReportEntry entry_for(const TableSet& rules, const TableSet& dtw, const Mate
     }
     if (budget.value == Wdl::Loss) {
       ++e.loss_histogram[budget.plies];
-      e.longest_loss = std::max<int>(e.longest_loss, budget.plies);
+      e.longest_loss_in_class = std::max<int>(e.longest_loss_in_class, budget.plies);
       continue;
     }
     ++e.histogram[budget.plies];
-    if (budget.plies > e.longest_win) {
-      e.longest_win = budget.plies;
+    if (budget.plies > e.longest_win_in_class) {
+      e.longest_win_in_class = budget.plies;
       longest_index = i;
     }
   }
-  if (e.longest_win >= 0) {
+  if (e.longest_win_in_class >= 0) {
     Position p = rules.index(table).unrank(longest_index);
     if (side == Color::Black) p = colour_reversed(p);
-    e.longest_win_fen = to_fen(p);
+    e.longest_win_in_class_fen = to_fen(p);
     // The line under the limit exists only if the win fits the count.
-    if (e.longest_win <= e.limit_plies) e.longest_win_line = line_to_string(principal_line(rules, dtw, p, 0));
+    if (e.longest_win_in_class <= e.limit_plies) e.longest_win_in_class_line = line_to_string(principal_line(rules, dtw, p, 0));
   }
   return e;
 }
@@ -79,6 +79,9 @@ std::vector<RuleReportEntry> rule_report(const TableSet& rules, const TableSet& 
 }
 
 std::string rule_report_json(const std::vector<RuleReportEntry>& entries) {
+  const auto length = [](int plies) { return plies >= 0 ? std::to_string(plies) : std::string("null"); };
+  // FENs and lines of moves: nothing in them needs escaping.
+  const auto text = [](const std::string& s) { return s.empty() ? std::string("null") : '"' + s + '"'; };
   std::ostringstream out;
   out << "[\n";
   for (std::size_t k = 0; k < entries.size(); ++k) {
@@ -89,13 +92,14 @@ std::string rule_report_json(const std::vector<RuleReportEntry>& entries) {
         << ", \"positions\": " << e.positions << ", \"win\": " << e.win << ", \"draw\": " << e.draw
         << ", \"loss\": " << e.loss << ", \"rule_win\": " << e.rule_win
         << ", \"rule_draw\": " << e.rule_draw << ", \"rule_loss\": " << e.rule_loss
-        << ", \"win_unbounded\": " << e.win_unbounded << ", \"longest_win\": " << e.longest_win
-        << ", \"longest_win_fen\": \"" << e.longest_win_fen << "\", \"longest_win_line\": \""
-        << e.longest_win_line << "\", \"longest_win_dtw\": " << e.longest_win_dtw
-        << ", \"longest_loss\": " << e.longest_loss
-        << ", \"histogram\": ";
+        << ", \"win_unbounded\": " << e.win_unbounded
+        << ", \"longest_win_in_class\": " << length(e.longest_win_in_class)
+        << ", \"longest_win_in_class_fen\": " << text(e.longest_win_in_class_fen)
+        << ", \"longest_win_in_class_line\": " << text(e.longest_win_in_class_line)
+        << ", \"longest_win_dtw\": " << length(e.longest_win_dtw)
+        << ", \"longest_loss_in_class\": " << length(e.longest_loss_in_class) << ", \"win_in_class_histogram\": ";
     histogram_json(out, e.histogram);
-    out << ", \"loss_histogram\": ";
+    out << ", \"loss_in_class_histogram\": ";
     histogram_json(out, e.loss_histogram);
     out << '}' << (k + 1 < entries.size() ? "," : "") << '\n';
   }
@@ -116,12 +120,12 @@ std::string rule_report_text(const std::vector<RuleReportEntry>& entries) {
         << "  wins the limit turns into draws: " << e.win - e.rule_win << " (of which "
         << e.win_unbounded << " cannot be forced inside the class at any count)\n"
         << "  losses the limit turns into draws: " << e.loss - e.rule_loss
-        << "; longest loss " << e.longest_loss << " plies in the class\n";
-    if (e.longest_win >= 0) {
-      out << "  longest win: " << e.longest_win << " plies in the class (" << (e.longest_win + 1) / 2
+        << "; longest loss " << e.longest_loss_in_class << " plies in the class\n";
+    if (e.longest_win_in_class >= 0) {
+      out << "  longest win: " << e.longest_win_in_class << " plies in the class (" << (e.longest_win_in_class + 1) / 2
           << " moves of the side to move); longest dtw " << e.longest_win_dtw << " plies\n"
-          << "    " << e.longest_win_fen << "\n";
-      if (!e.longest_win_line.empty()) out << "    " << e.longest_win_line << "\n";
+          << "    " << e.longest_win_in_class_fen << "\n";
+      if (!e.longest_win_in_class_line.empty()) out << "    " << e.longest_win_in_class_line << "\n";
       out << "  win lengths (plies: positions):";
       for (const auto& [plies, n] : e.histogram) out << ' ' << plies << ':' << n;
       out << '\n';

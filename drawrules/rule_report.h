@@ -26,10 +26,12 @@ struct RuleReportEntry {
   std::uint64_t positions = 0, win = 0, draw = 0, loss = 0;
   std::uint64_t rule_win = 0, rule_draw = 0, rule_loss = 0;  // from a fresh count
   std::uint64_t win_unbounded = 0;  // theoretical wins that no budget lets the winner force
-  int longest_win = -1;             // largest finite win length (plies), -1 if no win
-  std::string longest_win_fen, longest_win_line;
-  int longest_win_dtw = -1;               // largest dtw among the theoretical wins
-  int longest_loss = -1;  // largest finite loss length: the opponent's longest win, this side to move
+  // Lengths in plies, -1 if there is none (null in the JSON): "in class" is a
+  // win length (plies of the class count), "dtw" plies to the end of the game.
+  int longest_win_in_class = -1;  // largest finite win length
+  std::string longest_win_in_class_fen, longest_win_in_class_line;
+  int longest_win_dtw = -1;  // largest dtw among the theoretical wins
+  int longest_loss_in_class = -1;  // largest finite loss length: the opponent's longest win, this side to move
   std::map<int, std::uint64_t> histogram;  // win length -> positions
   std::map<int, std::uint64_t> loss_histogram;  // the same for theoretical losses
 };
@@ -38,7 +40,8 @@ struct RuleReportEntry {
 /// `rules` and `dtw` must hold every class material of both colours.
 std::vector<RuleReportEntry> rule_report(const TableSet& rules, const TableSet& dtw);
 
-/// `dtb rules --json`: an array of objects (keys documented in README.md).
+/// `dtb rules --json`: an array of objects (keys in docs/http-api.md, `GET
+/// /api/rules`); a length or position there is none of is null.
 std::string rule_report_json(const std::vector<RuleReportEntry>& entries);
 /// The human-readable report.
 std::string rule_report_text(const std::vector<RuleReportEntry>& entries);

@@ -85,8 +85,10 @@ std::string stats_as_json(const std::vector<MaterialStats>& stats) {
     o << (k ? ",\n " : "\n ") << "{\"material\": \"" << s.material.name() << "\", \"positions\": " << s.positions
       << ", \"captures\": " << s.captures << ", \"win\": " << s.win << ", \"draw\": " << s.draw
       << ", \"loss\": " << s.loss << ", \"quiet_win\": " << s.quiet_win << ", \"quiet_draw\": " << s.quiet_draw
-      << ", \"quiet_loss\": " << s.quiet_loss << ", \"bytes\": " << s.bytes;
-    if (s.longest_win >= 0) o << ", \"longest_win\": " << s.longest_win;
+      << ", \"quiet_loss\": " << s.quiet_loss << ", \"bytes\": " << s.bytes << ", \"longest_win_dtw\": ";
+    // null without a .dtw table or without a win: never a length that is not one.
+    if (s.longest_win_dtw >= 0) o << s.longest_win_dtw;
+    else o << "null";
     o << "}";
   }
   o << "\n]\n";

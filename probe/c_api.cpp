@@ -73,6 +73,7 @@ dtb_status generate_within(const dtb::Position& p, std::size_t capacity, dtb::Mo
 
 // The shared body of the probes that answer a result with a distance
 // (dtb_probe_dtw, dtb_probe_rule_budget): `lookup(position, outcome, detail)`.
+// A draw has no distance: DTB_UNKNOWN, as every distance the API cannot give.
 template <class Lookup>
 dtb_status outcome_probe(const char* function, dtb_tables* tables, const dtb_position* pos,
                          dtb_wdl* wdl, int* plies, dtb_error* error, Lookup lookup) {
@@ -86,7 +87,7 @@ dtb_status outcome_probe(const char* function, dtb_tables* tables, const dtb_pos
     dtb::Outcome o;
     if (lookup(p, o, detail) != DTB_OK) return report(error, detail);
     *wdl = to_c(o.value);
-    *plies = o.plies;
+    *plies = o.value == dtb::Wdl::Draw ? DTB_UNKNOWN : o.plies;
     return DTB_OK;
   } catch (const std::bad_alloc&) {
     return out_of_memory(error);
@@ -426,7 +427,7 @@ dtb_status dtb_probe_mtc(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
     std::optional<int> plies;
     if (tables->play->mtc(p, v, plies, &detail) != DTB_OK) return report(error, detail);
     *wdl = to_c(v);
-    *mtc = plies.value_or(-1);
+    *mtc = plies.value_or(DTB_UNKNOWN);
     return DTB_OK;
   } catch (const std::bad_alloc&) {
     return out_of_memory(error);

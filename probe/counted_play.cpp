@@ -42,6 +42,16 @@ dtb_status counted_best_move(dtb_tables& tables, const Position& p, const dtb_co
                              ProbeError* error, Wdl* value) {
   if (rule_class(material_of(p)) == RuleClass::None)
     return tables.play->best_move_article62(p, counts.plies_since_conversion, out, error, value);
+  // At the limit the rule has drawn the game, as dtb_probe_root and the
+  // answers of dtb probe and dtb serve read it: there is no move to play.
+  if (class_count_ran_out(p, counts)) {
+    if (error)
+      *error = ProbeError{DTB_INVALID_ARGUMENT, "", -1,
+                          "dtb_best_move_counted: the class count has reached its limit (" +
+                              std::to_string(limit_plies(rule_class(material_of(p)))) +
+                              " plies): the rule has drawn the game"};
+    return DTB_INVALID_ARGUMENT;
+  }
   return tables.rules->best_move(p, class_count(p, counts), out, error, value);
 }
 

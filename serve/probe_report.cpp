@@ -1,8 +1,11 @@
 #include "serve/probe_report.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "index/draw_rule_class.h"
+#include "index/material.h"
 #include "probe/counted_play.h"
 #include "probe/handle.h"
 #include "rules/notation.h"
@@ -158,9 +161,26 @@ Failure add_move_limits(dtb_tables& tables, const Position& before, const Move& 
   probe::RuleStep step;
   const dtb_status s = tables.rules->rule_after(before, count, m, step, &e);
   if (s != DTB_OK && s != DTB_TABLE_MISSING) return failure_of(e);
-  if (step.plies_in_class >= 0) out.plies_in_class = step.plies_in_class;
+  // Once the count has reached its limit the rule has drawn the game and the
+  // count stays there: a client can carry it on, and ask with it, as it is.
+  const int limit_after = limit_plies(rule_class(material_of(make_move(before, m))));
+  if (step.plies_in_class >= 0) out.plies_in_class = std::min(step.plies_in_class, limit_after);
   if (s == DTB_OK) out.rule_wdl = step.value;
   return {};
+}
+
+// The class count of the answer's 6.3/6.4 values. Without a 6.2 count the
+// one given. With one, the count the draw rules read (dtb_counts: never
+// below the 6.2 count, which it is when none is given), so that rule_wdl,
+// rules_wdl and the counts carried by the moves mean one count; past the
+// class's limit the limit, where the rule has drawn the game all the same.
+// A given count past the limit stays, to be refused as bad input.
+int class_count_of_answer(const Position& p, int plies_in_class, int plies_since_conversion,
+                          int rules_class_count) {
+  const Material m = material_of(p);
+  const int limit = limit_plies(rule_class(m));
+  if (plies_since_conversion < 0 || limit == 0) return plies_in_class;
+  return std::max(plies_in_class, std::min(class_count_of(m, plies_since_conversion, rules_class_count), limit));
 }
 
 // dtw and the rule value of the position and of each move, where those
@@ -211,7 +231,8 @@ ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plie
   if (plies_since_conversion >= 0)
     if (Failure f = add_rules(tables, pos, *p, plies_since_conversion, rules_class_count, r))
       return failed(std::move(r), std::move(f));
-  if (Failure f = add_limits(*tables.handle(), *p, plies_in_class, r)) return failed(std::move(r), std::move(f));
+  const int class_count = class_count_of_answer(*p, plies_in_class, plies_since_conversion, rules_class_count);
+  if (Failure f = add_limits(*tables.handle(), *p, class_count, r)) return failed(std::move(r), std::move(f));
   return r;
 }
 

@@ -31,7 +31,8 @@ struct MoveReport {
   std::optional<int> dtw;
   // With the position's count running (it is in a 6.3/6.4 class): the rule
   // value for the mover, and the count after the move (0 when it enters a
-  // new class; unset when it leaves the classes or ends the game).
+  // new class, at most the class's limit; unset when it leaves the classes
+  // or ends the game).
   std::optional<Wdl> rule_wdl;
   std::optional<int> plies_in_class;
   // Plies to the next conversion through this move, for the mover: 1 if it
@@ -80,7 +81,9 @@ struct ProbeReport {
 /// its statuses), which may be shared between threads.
 /// With `plies_since_conversion` >= 0 also the value under article 6.2, with
 /// `rules_class_count` as the class count of dtb_counts (-1: the class
-/// was entered at the last conversion).
+/// was entered at the last conversion); the 6.3/6.4 values (rule_wdl, each
+/// move's rule_wdl and plies_in_class) then use that same class count, as
+/// the draw rules read it, up to the class's limit.
 ProbeReport probe_report(const Tablebase& tables, std::string_view fen, int plies_in_class,
                          int plies_since_conversion = -1, int rules_class_count = -1);
 

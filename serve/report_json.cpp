@@ -6,50 +6,50 @@ namespace dtb {
 namespace {
 
 std::string quoted(std::string_view s) { return json_string(s); }
+std::string number(int v) { return std::to_string(v); }
+std::string value(Wdl v) { return quoted(to_string(v)); }
 
-// `"key":value` after a comma, only when the value is known.
+// `,"key":value`, with null for a value not known: a client reads the same
+// keys from every answer, and "unknown" can never pass for a number.
 template <class T, class Write>
-void optional_field(std::string& out, const char* key, const std::optional<T>& v, Write write) {
-  if (v) out += std::string(",\"") + key + "\":" + write(*v);
+std::string field(const char* key, const std::optional<T>& v, Write write) {
+  return std::string(",\"") + key + "\":" + (v ? write(*v) : std::string("null"));
 }
+
+std::string text_or_null(const std::string& s) { return s.empty() ? "null" : quoted(s); }
+
+// A move's value from the root probe: DTB_UNKNOWN_WDL (a table missing) is null.
+std::string move_value(dtb_wdl v) { return v == DTB_UNKNOWN_WDL ? "null" : quoted(dtb::to_string(v)); }
 
 std::string failure_fields(const Failure& f) {
-  std::string out = ",\"error\":" + quoted(f.message);
-  if (!f.material.empty()) out += ",\"material\":" + quoted(f.material);
-  if (!f.file.empty()) out += ",\"file\":" + quoted(f.file);
-  if (f.block >= 0) out += ",\"block\":" + std::to_string(f.block);
-  return out;
+  return ",\"error\":" + quoted(f.message) + ",\"material\":" + text_or_null(f.material) +
+         ",\"file\":" + text_or_null(f.file) + ",\"block\":" + (f.block >= 0 ? std::to_string(f.block) : "null");
 }
 
-std::string move_object(const MoveReport& m) {
-  const auto number = [](int v) { return std::to_string(v); };
-  const auto value = [](Wdl v) { return quoted(to_string(v)); };
-  std::string out = "{\"move\":" + quoted(m.move) + ",\"wdl\":" + quoted(to_string(m.wdl));
-  optional_field(out, "dtw", m.dtw, number);
-  optional_field(out, "rule_wdl", m.rule_wdl, value);
-  optional_field(out, "plies_in_class", m.plies_in_class, number);
-  optional_field(out, "mtc", m.mtc, number);
-  optional_field(out, "rules_wdl", m.rules_wdl, value);
-  optional_field(out, "plies_since_conversion", m.plies_since_conversion, number);
-  return out + ",\"fen\":" + quoted(m.fen) + "}";
+// The position's distance to win: none for a draw.
+std::optional<int> dtw_of(const std::optional<Outcome>& d) {
+  if (!d || d->value == Wdl::Draw) return std::nullopt;
+  return d->plies;
 }
 
 }  // namespace
 
+std::string move_json(const MoveReport& m) {
+  return "{\"move\":" + quoted(m.move) + ",\"wdl\":" + move_value(m.wdl) + field("dtw", m.dtw, number) +
+         field("rule_wdl", m.rule_wdl, value) + field("plies_in_class", m.plies_in_class, number) +
+         field("mtc", m.mtc, number) + field("rules_wdl", m.rules_wdl, value) +
+         field("plies_since_conversion", m.plies_since_conversion, number) + ",\"fen\":" + quoted(m.fen) + "}";
+}
+
 std::string report_json(const ProbeReport& r) {
   std::string out = "{\"fen\":" + quoted(r.fen);
   if (r.failure) return out + failure_fields(r.failure) + "}";
-  out += ",\"wdl\":" + quoted(to_string(r.wdl));
-  if (r.dtw && r.dtw->value != Wdl::Draw) out += ",\"dtw\":" + std::to_string(r.dtw->plies);
-  optional_field(out, "rule_wdl", r.rule_wdl, [](Wdl v) { return quoted(to_string(v)); });
-  optional_field(out, "rules_wdl", r.rules_wdl, [](Wdl v) { return quoted(to_string(v)); });
-  optional_field(out, "rules_best_move", r.rules_best_move, quoted);
-  // Always present, null when unknown: "no .mtc table" and "a draw" must not
-  // look like an older server that never sends them.
-  out += ",\"mtc\":" + (r.mtc ? std::to_string(*r.mtc) : std::string("null"));
-  out += ",\"best_move\":" + (r.best_move ? quoted(*r.best_move) : std::string("null"));
+  out += ",\"wdl\":" + quoted(to_string(r.wdl)) + field("dtw", dtw_of(r.dtw), number) +
+         field("rule_wdl", r.rule_wdl, value) + field("rules_wdl", r.rules_wdl, value) +
+         field("rules_best_move", r.rules_best_move, quoted) + field("mtc", r.mtc, number) +
+         field("best_move", r.best_move, quoted);
   out += ",\"moves\":[";
-  for (std::size_t i = 0; i < r.moves.size(); ++i) out += (i ? "," : "") + move_object(r.moves[i]);
+  for (std::size_t i = 0; i < r.moves.size(); ++i) out += (i ? "," : "") + move_json(r.moves[i]);
   out += "],\"best\":[";
   bool first = true;
   for (const MoveReport& m : r.moves) {

@@ -16,7 +16,7 @@ struct MaterialStats {
   std::uint64_t win = 0, draw = 0, loss = 0;
   std::uint64_t quiet_win = 0, quiet_draw = 0, quiet_loss = 0;
   std::uint64_t bytes = 0;
-  int longest_win = -1;  // largest dtw among the wins, when a .dtw table exists (drawrules/); -1 otherwise
+  int longest_win_dtw = -1;  // largest dtw among the wins, when a .dtw table exists (drawrules/); -1 otherwise
   double bits_per_position() const {
     return positions ? 8.0 * static_cast<double>(bytes) / static_cast<double>(positions) : 0.0;
   }

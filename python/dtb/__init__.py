@@ -15,6 +15,7 @@ python-chess's ``chess.syzygy``::
         tb.probe_mtc(pos)                  # Distance(wdl=Wdl.WIN, plies=...): moves to conversion (.mtc)
         tb.probe_rules(pos, plies_since_conversion=30)   # under article 6.2 (and 6.3/6.4 in their classes)
         tb.best_move_rules(pos, plies_since_conversion=30)  # the move that keeps that value
+        tb.probe_root(pos, plies_since_conversion=30)       # every move, best first, with its values
 
         # Statistics: a whole material in one call, on every core, without the GIL.
         positions = dtb.material_positions("KKMvK")
@@ -37,7 +38,7 @@ from .move import Move
 from .position import STARTING_FEN, Position, Side
 from .position_array import (DISTANCE_DTYPE, POSITION_DTYPE, as_position_array, material_positions,
                              material_size)
-from .tablebase import MoveValue, Tablebase, open_tablebase
+from .tablebase import MoveValue, RootMove, Tablebase, open_tablebase
 from .wdl import Distance, Wdl
 
 __version__ = "0.3.0"
@@ -46,6 +47,6 @@ __all__ = [
     "ClosedTablebaseError", "CorruptedTableError", "DISTANCE_DTYPE", "Distance", "DtbError",
     "IllegalMoveError", "InvalidArgumentError", "InvalidFenError", "InvalidPositionError",
     "MissingTableError", "Move", "MoveValue", "NotExactError", "NotInClassError", "NotInTablesError", "OutOfMemoryError", "POSITION_DTYPE",
-    "Position", "STARTING_FEN", "Side", "Status", "TableIOError", "Tablebase", "TooManyPiecesError",
+    "Position", "RootMove", "STARTING_FEN", "Side", "Status", "TableIOError", "Tablebase", "TooManyPiecesError",
     "Wdl", "as_position_array", "material_positions", "material_size", "open_tablebase",
 ]

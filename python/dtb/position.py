@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, List, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 from . import _dtb
 from .move import Move
@@ -116,19 +116,21 @@ class Position:
         """Plies the FMJD 6.3/6.4 class of the position allows: 32 (6.3), 10 (6.4), 0 outside them."""
         return _dtb.class_limit(self._raw)
 
-    def counts_after(self, move: Union[Move, str], plies_since_conversion: int, plies_in_class: int) -> Tuple[int, int]:
+    def counts_after(self, move: Union[Move, str], plies_since_conversion: int,
+                     plies_in_class: Optional[int]) -> Tuple[int, Optional[int]]:
         """Both draw-rule counts after a legal move: ``(plies_since_conversion, plies_in_class)``.
 
         The 6.2 count is 0 after a capture or man move, else one more; the
         class count one more in the same 6.3/6.4 class, 0 on entering a class
-        (``plies_in_class`` -1: the position is in none), -1 out of the
+        (``plies_in_class`` None: the position is in none), None out of the
         classes or when the game is over. Raises IllegalMoveError for a move
         that is not legal.
         """
         if isinstance(move, str):
             move = self.parse_move(move)
-        return _dtb.counts_after(self._raw, move.from_square, move.to_square, move.captured_bitboard,
-                                 plies_since_conversion, plies_in_class)
+        since, in_class = _dtb.counts_after(self._raw, move.from_square, move.to_square, move.captured_bitboard,
+                                            plies_since_conversion, -1 if plies_in_class is None else plies_in_class)
+        return since, None if in_class < 0 else in_class
 
     def legal_moves(self) -> List[Move]:
         """Every legal move (captures only when one is possible, with the majority rule).

@@ -41,6 +41,36 @@ class MoveValue:
     mtc: Optional[int] = None
 
 
+@dataclass(frozen=True)
+class RootMove:
+    """A legal move as the root probe gives it (``dtb_probe_root``), from the view of the side that makes it.
+
+    Attributes:
+        move: the move.
+        wdl: the result after the move with perfect play; None where a table it needs is missing.
+        keeps_best: whether ``wdl`` is the best of the known results.
+        mtc: plies to the next conversion through the move (1 if it converts or ends the game,
+            else 1 + the MTC after it); None for a draw or without the ``.mtc`` table.
+        rules_wdl: the result under the draw rules with the counts carried on; None without
+            counts, or where the tables cannot give it exactly.
+        plies_since_conversion: the 6.2 count after the move (0 after a conversion); None without counts.
+        plies_in_class: the 6.3/6.4 class count after the move; None without counts, out of the
+            classes, or when the move ends the game.
+    """
+
+    move: Move
+    wdl: Optional[Wdl]
+    keeps_best: bool
+    mtc: Optional[int]
+    rules_wdl: Optional[Wdl]
+    plies_since_conversion: Optional[int]
+    plies_in_class: Optional[int]
+
+
+def _wdl_or_none(value: Optional[int]) -> Optional[Wdl]:
+    return None if value is None else wdl_of(value)
+
+
 def _threads(threads: Optional[int]) -> int:
     """The extension's thread count: 0 means one per core."""
     if threads is None:
@@ -142,7 +172,7 @@ class Tablebase:
 
         The winner takes the shortest way, the loser the longest; the move that
         takes the last piece or leaves the opponent without a move is the last
-        ply. ``Distance(Wdl.DRAW, 0)`` for a draw. Raises MissingTableError
+        ply. ``Distance(Wdl.DRAW, None)`` for a draw (no distance). Raises MissingTableError
         without the material's ``.dtw`` table (``dtb gen --dtw``).
         """
         wdl, plies = self._open_tables().probe_dtw(_raw(position))
@@ -155,7 +185,7 @@ class Tablebase:
         man move by either side; the end of the game counts as one) with
         perfect play, the winner the fewest, the loser the most: 0 for a
         position already lost, 1 when the side to move must capture.
-        ``Distance(Wdl.DRAW, 0)`` for a draw (a draw has no MTC). Raises
+        ``Distance(Wdl.DRAW, None)`` for a draw (a draw has no MTC). Raises
         MissingTableError without the material's ``.mtc`` table (draws and
         capture positions need none).
         """
@@ -181,17 +211,42 @@ class Tablebase:
         count = -1 if plies_in_class is None else plies_in_class
         return wdl_of(self._open_tables().probe_rules(_raw(position), plies_since_conversion, count))
 
-    def best_move_rules(self, position: PositionLike, plies_since_conversion: int) -> Optional[Move]:
-        """The move of perfect play under article 6.2 with ``plies_since_conversion`` plies counted.
+    def best_move_rules(self, position: PositionLike, plies_since_conversion: int,
+                        plies_in_class: Optional[int] = None) -> Optional[Move]:
+        """The move of perfect play under the draw rules with both counts (``dtb_best_move_counted``).
 
-        Keeps the :meth:`probe_rules` value: a win under the rule stays one
-        (every king move shortens what the rule still needs), which the
-        least-MTC :meth:`best_move` does not guarantee (it can convert into a
-        line too long for the count). None if there is no legal move. For
-        6.3/6.4 class materials the class count decides: use :meth:`best_move_rule`.
+        Keeps the :meth:`probe_rules` value with the same counts: a win under
+        the rules stays one (every king move shortens what the rule still
+        needs), which the least-MTC :meth:`best_move` does not guarantee (it
+        can convert into a line too long for the count). Article 6.2 with
+        ``plies_since_conversion`` plies counted; in a 6.3/6.4 class the class
+        count decides, ``plies_in_class`` as in :meth:`probe_rules` (None: the
+        class was entered at the last conversion). The JSON's
+        ``rules_best_move``. None if there is no legal move.
         """
-        parts = self._open_tables().best_move_rules(_raw(position), plies_since_conversion)
+        count = -1 if plies_in_class is None else plies_in_class
+        parts = self._open_tables().best_move_rules(_raw(position), plies_since_conversion, count)
         return None if parts is None else Move(*parts)
+
+    def probe_root(self, position: PositionLike, plies_since_conversion: Optional[int] = None,
+                   plies_in_class: Optional[int] = None) -> List[RootMove]:
+        """Every legal move, best first, as the C API's ``dtb_probe_root`` and the JSON's ``moves`` order them.
+
+        Wins, draws, losses; among wins those that win under the rules first
+        (with counts), then the least ``mtc``; among losses the greatest; ties in
+        generation order. Without counts (``plies_since_conversion`` None) the
+        first move is :meth:`best_move`'s. With them each move carries its
+        value under the rules and the counts after it (``plies_in_class`` as in
+        :meth:`probe_rules`). A missing table leaves only the fields that need
+        it None. An empty list: the side to move has lost.
+        """
+        counted = plies_since_conversion is not None
+        since = plies_since_conversion if counted else 0
+        count = -1 if plies_in_class is None else plies_in_class
+        return [RootMove(Move(from_square, to_square, captured, text), _wdl_or_none(wdl), keeps_best, mtc,
+                         _wdl_or_none(rules_wdl), since_after, in_class_after)
+                for from_square, to_square, captured, text, wdl, keeps_best, mtc, rules_wdl, since_after,
+                in_class_after in self._open_tables().probe_root(_raw(position), counted, since, count)]
 
     def best_move_rule(self, position: PositionLike, plies_in_class: int) -> Optional[Move]:
         """The move of perfect play in a 6.3/6.4 class with ``plies_in_class`` plies of its count played.
@@ -223,7 +278,7 @@ class Tablebase:
         forced and the least plies of the count it needs (the report's "win length").
 
         ``probe_rule(position, c)`` is ``wdl`` if ``plies <= limit - c``, else a
-        draw; ``Distance(Wdl.DRAW, 0)`` if no count forces a result.
+        draw; ``Distance(Wdl.DRAW, None)`` if no count forces a result.
         """
         wdl, plies = self._open_tables().probe_rule_budget(_raw(position))
         return Distance(wdl_of(wdl), plies)
@@ -287,7 +342,7 @@ class Tablebase:
         return self._open_tables().probe_wdl_many(as_position_array(positions), _threads(threads))
 
     def probe_dtw_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
-        """probe_dtw of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        """probe_dtw of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``; -1 for a draw)."""
         return self._open_tables().probe_dtw_many(as_position_array(positions), _threads(threads))
 
     def probe_rule_many(self, positions: PositionsLike, plies_in_class: int,
@@ -296,7 +351,7 @@ class Tablebase:
         return self._open_tables().probe_rule_many(as_position_array(positions), plies_in_class, _threads(threads))
 
     def probe_mtc_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
-        """probe_mtc of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        """probe_mtc of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``; -1 for a draw)."""
         return self._open_tables().probe_mtc_many(as_position_array(positions), _threads(threads))
 
     def probe_rules_many(self, positions: PositionsLike, plies_since_conversion: int,
@@ -307,7 +362,7 @@ class Tablebase:
                                                     _threads(threads))
 
     def probe_rule_budget_many(self, positions: PositionsLike, threads: Optional[int] = None) -> np.ndarray:
-        """probe_rule_budget of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``)."""
+        """probe_rule_budget of every position, as a DISTANCE_DTYPE array (fields ``wdl``, ``plies``; -1 for a draw)."""
         return self._open_tables().probe_rule_budget_many(as_position_array(positions), _threads(threads))
 
     def __repr__(self) -> str:

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 
 class Wdl(enum.IntEnum):
     """Win, draw or loss for the side to move (or, for a move, for the side that made it).
 
     The numbers are the sign of the result, as in chess.syzygy, so arrays of
-    them can be summed and averaged: ``LOSS = -1``, ``DRAW = 0``, ``WIN = 1``.
+    them can be summed and averaged: ``LOSS = -1``, ``DRAW = 0``, ``WIN = 1``
+    (the C API's ``DTB_LOSS``/``DTB_DRAW``/``DTB_WIN`` are 0/1/2; JSON says
+    ``"loss"``/``"draw"``/``"win"``: docs/engine-guide.md#vocabulary).
     """
 
     LOSS = -1
@@ -40,8 +42,8 @@ class Distance(NamedTuple):
     ``plies`` is the least number of plies that must remain in the 6.3/6.4
     count to force ``wdl``. ``probe_mtc``: ``plies`` to the next conversion
     (a capture or a man move; the end of the game counts as one). A draw has
-    ``plies == 0``.
+    no distance: ``plies is None`` (C's ``DTB_UNKNOWN``, JSON's null).
     """
 
     wdl: Wdl
-    plies: int
+    plies: Optional[int]

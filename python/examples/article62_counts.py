@@ -48,7 +48,7 @@ def article62_counts(tb: dtb.Tablebase, material: str, counts: List[int]) -> dic
     size = dtb.material_size(material)
     summary = {
         "material": material, "positions": size, "win": 0, "draw": 0, "loss": 0,
-        "longest_win_mtc": -1, "longest_loss_mtc": -1,
+        "longest_win_mtc": None, "longest_loss_mtc": None,  # None: no win (loss), as in the report
         "wins_drawn_at": {c: 0 for c in counts}, "losses_drawn_at": {c: 0 for c in counts},
     }
     for start in range(0, size, CHUNK):
@@ -59,7 +59,7 @@ def article62_counts(tb: dtb.Tablebase, material: str, counts: List[int]) -> dic
             summary[key] += int(chosen.sum())
             if key != "draw" and chosen.any():
                 longest = f"longest_{key}_mtc"
-                summary[longest] = max(summary[longest], int(theory["plies"][chosen].max()))
+                summary[longest] = max(summary[longest] or 0, int(theory["plies"][chosen].max()))
             if key == "draw":
                 continue
             for c in counts:

@@ -42,11 +42,11 @@ def winner_wins(tb: dtb.Tablebase, start: dtb.Position, count: int,
     """White (to move, winning under the class count) plays `winner_move`, Black best_move_rule."""
     position, in_class = start.copy(), count
     while True:
-        if in_class >= 0 and in_class >= position.class_limit and position.legal_moves():
+        if in_class is not None and in_class >= position.class_limit and position.legal_moves():
             return False  # the class count ran out with the game still going
         if not position.legal_moves():
             return position.turn == dtb.Side.BLACK
-        if in_class < 0:  # left the classes (never for these materials but by the end of the game)
+        if in_class is None:  # left the classes (never for these materials but by the end of the game)
             return tb.probe_wdl(position) == (dtb.Wdl.WIN if position.turn == dtb.Side.WHITE else dtb.Wdl.LOSS)
         if position.turn == dtb.Side.WHITE:
             move = winner_move(position, in_class)

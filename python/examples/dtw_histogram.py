@@ -31,12 +31,12 @@ def dtw_summary(tb: dtb.Tablebase, material: str, turn: dtb.Side) -> dict:
     summary = {
         "material": material, "to_move": turn.name.lower(), "positions": len(positions),
         "win": int(wins.sum()), "draw": int((distances["wdl"] == dtb.Wdl.DRAW).sum()), "loss": int(losses.sum()),
-        "longest_win": -1, "longest_win_fen": "",
+        "longest_win_dtw": None, "longest_win_dtw_fen": None,  # None: no win, as in `dtb stats --json`
     }
     if wins.any():
         longest = int(np.argmax(np.where(wins, distances["plies"], -1)))
-        summary["longest_win"] = int(distances["plies"][longest])
-        summary["longest_win_fen"] = dtb.Position.from_record(positions[longest]).fen()
+        summary["longest_win_dtw"] = int(distances["plies"][longest])
+        summary["longest_win_dtw_fen"] = dtb.Position.from_record(positions[longest]).fen()
     for key, chosen in (("histogram", wins), ("loss_histogram", losses)):
         counts = np.bincount(distances["plies"][chosen])
         summary[key] = {int(plies): int(n) for plies, n in enumerate(counts) if n}
@@ -58,7 +58,7 @@ def plot(summary: dict, path: str) -> None:
     ax.set_xlabel("distance to win: plies to the end of the game with perfect play")
     ax.set_ylabel("positions (log scale)")
     ax.set_title(f"{summary['material']}, {summary['to_move']} to move: {summary['positions']:,} positions, "
-                 f"{summary['draw']:,} draws; longest win {summary['longest_win']} plies")
+                 f"{summary['draw']:,} draws; longest win {summary['longest_win_dtw']} plies")
     ax.legend()
     fig.tight_layout()
     fig.savefig(path)
@@ -84,7 +84,7 @@ def main() -> int:
     else:
         print(f"{summary['material']}, {summary['to_move']} to move: {summary['positions']:,} positions, "
               f"{summary['win']:,} wins, {summary['draw']:,} draws, {summary['loss']:,} losses")
-        print(f"longest win: {summary['longest_win']} plies ({summary['longest_win_fen']})")
+        print(f"longest win: {summary['longest_win_dtw']} plies ({summary['longest_win_dtw_fen']})")
     if args.out:
         plot(summary, args.out)
         print(args.out)

@@ -44,8 +44,8 @@ def report_entry(tb: dtb.Tablebase, material: str, turn: dtb.Side, article: str,
     rule = np.where(budget["plies"] <= limit, budget["wdl"], 0)  # the value from a fresh count
     wins = budget["wdl"] == dtb.Wdl.WIN
     losses = budget["wdl"] == dtb.Wdl.LOSS
-    longest = int(budget["plies"][wins].max()) if wins.any() else -1
-    first_longest = int(np.flatnonzero(wins & (budget["plies"] == longest))[0]) if wins.any() else -1
+    longest = int(budget["plies"][wins].max()) if wins.any() else None
+    first_longest = int(np.flatnonzero(wins & (budget["plies"] == longest))[0]) if wins.any() else None
     theory_wins = theory["wdl"] == dtb.Wdl.WIN
     return {
         "material": material, "to_move": turn.name.lower(), "article": article, "limit_plies": limit,
@@ -54,12 +54,13 @@ def report_entry(tb: dtb.Tablebase, material: str, turn: dtb.Side, article: str,
         "loss": int((theory["wdl"] == dtb.Wdl.LOSS).sum()),
         "rule_win": int((rule == 1).sum()), "rule_draw": int((rule == 0).sum()), "rule_loss": int((rule == -1).sum()),
         "win_unbounded": int((theory_wins & (budget["wdl"] == dtb.Wdl.DRAW)).sum()),
-        "longest_win": longest,
-        "longest_win_fen": dtb.Position.from_record(positions[first_longest]).fen() if longest >= 0 else "",
-        "longest_win_dtw": int(theory["plies"][theory_wins].max()) if theory_wins.any() else -1,
-        "longest_loss": int(budget["plies"][losses].max()) if losses.any() else -1,
-        "histogram": histogram(budget["plies"][wins]),
-        "loss_histogram": histogram(budget["plies"][losses]),
+        "longest_win_in_class": longest,
+        "longest_win_in_class_fen": (dtb.Position.from_record(positions[first_longest]).fen()
+                                     if longest is not None else None),
+        "longest_win_dtw": int(theory["plies"][theory_wins].max()) if theory_wins.any() else None,
+        "longest_loss_in_class": int(budget["plies"][losses].max()) if losses.any() else None,
+        "win_in_class_histogram": histogram(budget["plies"][wins]),
+        "loss_in_class_histogram": histogram(budget["plies"][losses]),
     }
 
 

@@ -71,7 +71,8 @@ py::array_t<std::int8_t> probe_rules_many(const Tables& t, const PositionArray& 
 }
 
 // dtb_probe_dtw, dtb_probe_mtc or dtb_probe_rule_budget over an array:
-// records (wdl, plies), a draw's plies 0 as Tables' single probes give them.
+// records (wdl, plies), a draw's plies -1 (DTB_UNKNOWN: an int32 array has no
+// None, which the single probes give).
 template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
 py::array_t<Distance> probe_distance_many(const Tables& t, const PositionArray& positions, int threads) {
   return run_batch<Distance>(t, positions, threads,
@@ -79,7 +80,7 @@ py::array_t<Distance> probe_distance_many(const Tables& t, const PositionArray& 
                                dtb_wdl v = DTB_DRAW;
                                int plies = 0;
                                const dtb_status s = Probe(h, &p, &v, &plies, e);
-                               out = Distance{static_cast<std::int8_t>(signed_wdl(v)), v == DTB_DRAW ? 0 : plies};
+                               out = Distance{static_cast<std::int8_t>(signed_wdl(v)), plies};
                                return s;
                              });
 }

@@ -19,7 +19,7 @@ using PositionArray = pybind11::array_t<dtb_position, pybind11::array::c_style>;
 /// the record type dtb.DISTANCE_DTYPE of the batch probes.
 struct Distance {
   std::int8_t wdl;     // -1, 0, 1 for the side to move
-  std::int32_t plies;  // 0 for a draw
+  std::int32_t plies;  // -1 for a draw (DTB_UNKNOWN)
 };
 
 /// Registers both record types and the array functions (parse_fens,

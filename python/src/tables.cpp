@@ -38,15 +38,19 @@ int probe_wdl(const Tables& t, const dtb_position& p) {
   return signed_wdl(v);
 }
 
+// An int of the C API, or None for DTB_UNKNOWN (and DTB_NOT_COUNTED, the
+// same -1): Python's spelling of "none".
+py::object int_or_none(int v) { return v == DTB_UNKNOWN ? py::object(py::none()) : py::object(py::int_(v)); }
+
 // (wdl, plies) of dtb_probe_dtw, dtb_probe_mtc or dtb_probe_rule_budget; a
-// draw's plies 0 in all three (dtb_probe_mtc's -1 says "no MTC": the wdl says it here).
+// draw's plies None in all three (a draw has no distance).
 template <dtb_status (*Probe)(dtb_tables*, const dtb_position*, dtb_wdl*, int*, dtb_error*)>
 py::tuple probe_distance(const Tables& t, const dtb_position& p) {
   dtb_wdl v;
   int plies = 0;
   dtb_error e{};
   check(Probe(t.handle().get(), &p, &v, &plies, &e), e);
-  return py::make_tuple(signed_wdl(v), v == DTB_DRAW ? 0 : plies);
+  return py::make_tuple(signed_wdl(v), int_or_none(plies));
 }
 
 int probe_rules(const Tables& t, const dtb_position& p, int plies_since_conversion, int plies_in_class) {
@@ -73,9 +77,11 @@ py::object best_move(const Tables& t, const dtb_position& p) {
   return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) { return dtb_best_move(h, &p, &m, &e); });
 }
 
-py::object best_move_rules(const Tables& t, const dtb_position& p, int plies_since_conversion) {
+// dtb_best_move_counted: in a 6.3/6.4 class the class count decides.
+py::object best_move_rules(const Tables& t, const dtb_position& p, int plies_since_conversion, int plies_in_class) {
+  const dtb_counts counts{plies_since_conversion, plies_in_class};
   return chosen_move(t, p, [&](dtb_tables* h, dtb_move& m, dtb_error& e) {
-    return dtb_best_move_rules(h, &p, plies_since_conversion, &m, &e);
+    return dtb_best_move_counted(h, &p, &counts, &m, &e);
   });
 }
 
@@ -119,6 +125,43 @@ py::object move_mtc(dtb_tables* tables, const dtb_position& before, const dtb_mo
   return one_more_than_after<dtb_probe_mtc>(tables, before, move);
 }
 
+// A dtb_wdl of the root probe as -1/0/1, None for DTB_UNKNOWN_WDL.
+py::object wdl_or_none(dtb_wdl v) {
+  return v == DTB_UNKNOWN_WDL ? py::object(py::none()) : py::object(py::int_(signed_wdl(v)));
+}
+
+// dtb_probe_root: every legal move, best first, as (from, to, captured,
+// text, wdl, keeps_best, mtc, counted wdl, plies_since_conversion after,
+// plies_in_class after), the values for the mover and None where unknown
+// or not counted. `counted`: whether the counts apply (else NULL counts).
+py::list probe_root(const Tables& t, const dtb_position& p, bool counted, int plies_since_conversion,
+                    int plies_in_class) {
+  const std::shared_ptr<dtb_tables> handle = t.handle();
+  const dtb_counts counts{plies_since_conversion, plies_in_class};
+  std::vector<dtb_root_move> moves(64);
+  std::size_t count = 0;
+  dtb_error e{};
+  const auto call = [&] {
+    return dtb_probe_root(handle.get(), &p, counted ? &counts : nullptr, moves.data(), moves.size(), &count, &e);
+  };
+  dtb_status s = call();
+  if (s == DTB_INVALID_ARGUMENT && count > moves.size()) {  // more moves than room: once more
+    moves.resize(count);
+    s = call();
+  }
+  check(s, e);
+  py::list out;
+  for (std::size_t i = 0; i < count; ++i) {
+    const dtb_root_move& m = moves[i];
+    const py::tuple move = move_tuple(p, m.move);
+    out.append(py::make_tuple(move[0], move[1], move[2], move[3], wdl_or_none(m.move.wdl), m.move.keeps_best != 0,
+                              int_or_none(m.mtc), wdl_or_none(m.counted_wdl),
+                              int_or_none(m.counts_after.plies_since_conversion),
+                              int_or_none(m.counts_after.plies_in_class)));
+  }
+  return out;
+}
+
 // Every legal move as (from, to, captured, text, wdl, keeps_best, dtw, mtc),
 // the values from the mover's view; the distances only if asked (each costs
 // a probe a move).
@@ -160,7 +203,12 @@ py::class_<Tables> bind_tables(py::module_& m) {
       .def("probe_rules", &probe_rules, py::arg("position"), py::arg("plies_since_conversion"),
            py::arg("plies_in_class"), "WDL under article 6.2 (and 6.3/6.4 in their classes): dtb_probe_rules.")
       .def("best_move_rules", &best_move_rules, py::arg("position"), py::arg("plies_since_conversion"),
-           "dtb_best_move_rules: the move of perfect play under article 6.2, None without a legal move.")
+           py::arg("plies_in_class"),
+           "dtb_best_move_counted: the move of perfect play under the draw rules, None without a legal move.")
+      .def("probe_root", &probe_root, py::arg("position"), py::arg("counted"), py::arg("plies_since_conversion"),
+           py::arg("plies_in_class"),
+           "dtb_probe_root: every legal move best first, as (from, to, captured, text, wdl, keeps_best, mtc, "
+           "counted wdl, plies_since_conversion after, plies_in_class after), None where unknown.")
       .def("best_move_rule", &best_move_rule, py::arg("position"), py::arg("plies_in_class"),
            "dtb_best_move_rule: the move of perfect play in a 6.3/6.4 class under its count, None without a "
            "legal move.")

@@ -24,7 +24,7 @@ def test_dtw_histogram_matches_dtb_stats(dtw_dir, dtb_binary, tmp_path, material
                       *(["--out", str(figure)] if draw else []))
     summary = json.loads(out.stdout.splitlines()[0])
     stats = stats_json(dtb_binary, dtw_dir)[material]  # White to move, as the tables
-    for key in ("positions", "win", "draw", "loss", "longest_win"):
+    for key in ("positions", "win", "draw", "loss", "longest_win_dtw"):
         assert summary[key] == stats[key], key
     assert sum(summary["histogram"].values()) == summary["win"]
     assert sum(summary["loss_histogram"].values()) == summary["loss"]
@@ -57,8 +57,8 @@ def test_rules_figures_of_article_6_4(dtw_dir, tmp_path):
     assert {e["material"] for e in entries} == {"KvK", "KKvK", "KMvK"}
     for e in entries:  # the report's invariants, from independent probes
         assert e["win"] + e["draw"] + e["loss"] == e["positions"]
-        assert sum(e["histogram"].values()) + e["win_unbounded"] == e["win"]
-        assert e["longest_win"] == max(map(int, e["histogram"]), default=-1)
+        assert sum(e["win_in_class_histogram"].values()) + e["win_unbounded"] == e["win"]
+        assert e["longest_win_in_class"] == max(map(int, e["win_in_class_histogram"]), default=None)
     # The report's finding: no 6.4 win is lost from a fresh count.
     assert all(e["rule_win"] == e["win"] and e["rule_loss"] == e["loss"] for e in entries)
 

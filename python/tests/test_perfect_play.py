@@ -40,16 +40,16 @@ def test_mtc_best_move_and_rule_values_agree_with_the_cli(mtc_tb, mtc_dir, dtb_b
         assert "error" not in answer, answer
         mtc = mtc_tb.probe_mtc(fen)
         assert str(mtc.wdl) == answer["wdl"], fen
-        assert answer["mtc"] == (None if mtc.wdl == dtb.Wdl.DRAW else mtc.plies), fen
-        assert (int(batch_mtc["wdl"]), int(batch_mtc["plies"])) == (mtc.wdl, mtc.plies), fen
+        assert answer["mtc"] == mtc.plies and (mtc.plies is None) == (mtc.wdl == dtb.Wdl.DRAW), fen
+        assert (int(batch_mtc["wdl"]), int(batch_mtc["plies"])) == (mtc.wdl, -1 if mtc.plies is None else mtc.plies), fen
         best = mtc_tb.best_move(fen)
         assert (None if best is None else best.text) == answer["best_move"], fen
         moves = mtc_tb.moves(fen)
         # Generation order in the package, best first in the CLI (dtb_probe_root).
-        assert sorted((m.move.text, m.mtc or 0) for m in moves) == sorted((m["move"], m.get("mtc") or 0) for m in answer["moves"]), fen
+        assert sorted((m.move.text, m.mtc or 0) for m in moves) == sorted((m["move"], m["mtc"] or 0) for m in answer["moves"]), fen
         if best is not None and mtc.wdl != dtb.Wdl.DRAW:
             assert next(m.mtc for m in moves if m.move == best) == mtc.plies, fen
-        if "rules_wdl" not in answer:  # the CLI leaves the value out when a .rule table is missing
+        if answer["rules_wdl"] is None:  # the CLI has no value when a .rule table is missing
             assert i not in many_rules, fen
             with pytest.raises(dtb.MissingTableError):
                 mtc_tb.probe_rules(fen, count)
@@ -57,10 +57,10 @@ def test_mtc_best_move_and_rule_values_agree_with_the_cli(mtc_tb, mtc_dir, dtb_b
         rule = mtc_tb.probe_rules(fen, count)
         assert str(rule) == answer["rules_wdl"] and int(many_rules.get(i, rule)) == rule, fen
         if dtb.Position(fen).material in CLASS_MATERIALS:  # the report leaves the 6.2 move out there
-            assert "rules_best_move" not in answer, fen
+            assert answer["rules_best_move"] is None, fen
         else:
             best_rules = mtc_tb.best_move_rules(fen, count)
-            assert (None if best_rules is None else best_rules.text) == answer.get("rules_best_move"), fen
+            assert (None if best_rules is None else best_rules.text) == answer["rules_best_move"], fen
         decided += mtc.wdl != dtb.Wdl.DRAW
         drawn_by_rule += mtc.wdl != dtb.Wdl.DRAW and rule == dtb.Wdl.DRAW
     assert decided > 50
@@ -164,7 +164,8 @@ def test_rule_values_need_the_conversion_in_time(mtc_tb, sample):
             continue  # 6.3/6.4 classes: the class count decides
         mtc = mtc_tb.probe_mtc(position)
         for count in (0, 25, 49):
-            expected = mtc.wdl if mtc.plies <= ARTICLE62_PLIES - count else dtb.Wdl.DRAW
+            in_time = mtc.plies is not None and mtc.plies <= ARTICLE62_PLIES - count  # None: a draw
+            expected = mtc.wdl if in_time else dtb.Wdl.DRAW
             assert mtc_tb.probe_rules(position, count) == expected, (position.fen(), count)
             checked += 1
     assert checked > 100
@@ -228,7 +229,9 @@ def test_best_move_rule_plays_class_wins_out_within_the_count(dtw_tb, dtw_dir, d
         for fen in fens:
             position = dtb.Position.from_fen(fen)
             best = dtw_tb.best_move_rule(position, count)
-            assert answers[position.fen()].get("rules_best_move") == (None if best is None else str(best)), fen
+            assert answers[position.fen()]["rules_best_move"] == (None if best is None else str(best)), fen
+            counted = dtw_tb.best_move_rules(position, 0, count)  # both counts: the class count decides
+            assert (None if counted is None else str(counted)) == (None if best is None else str(best)), fen
 
 
 def test_class_limit_and_counts_after_follow_the_rules():
@@ -244,9 +247,10 @@ def test_class_limit_and_counts_after_follow_the_rules():
     capture = dtb.Position.from_fen("B:WK1,K2,K28:BK32")
     assert capture.counts_after("32x23", 4, 7) == (0, 0)     # the lone king takes one of three: 6.4, fresh
     entering = dtb.Position.from_fen("W:WK1,K10:BK50,14")    # KKvKM: in no class
-    assert entering.counts_after("10x19", 12, -1) == (0, 0)  # takes the man: KKvK, a fresh 6.4 count
-    assert dtb.Position.from_fen("W:WK1,K10:BK50,15").counts_after("1-6", 12, -1) == (13, -1)
+    assert entering.counts_after("10x19", 12, None) == (0, 0)  # takes the man: KKvK, a fresh 6.4 count
+    assert dtb.Position.from_fen("W:WK1,K10:BK50,15").counts_after("1-6", 12, None) == (13, None)
     last = dtb.Position.from_fen("W:W28:B23")
-    assert last.counts_after("28x19", 3, -1) == (0, -1)      # the game is over
+    assert last.counts_after("28x19", 3, None) == (0, None)    # the game is over
+    assert last.counts_after("28x19", 3, -1) == (0, None)      # C's DTB_NOT_COUNTED is read as None
     with pytest.raises(dtb.IllegalMoveError):
         six_three.counts_after("50-45", 0, 0)

@@ -47,9 +47,9 @@ def test_dtw_and_rule_values_agree_with_the_cli(dtw_tb, dtw_dir, dtb_binary, pli
         answer = expected[fen]
         distance = dtw_tb.probe_dtw(fen)
         assert str(distance.wdl) == answer["wdl"], fen
-        # The CLI prints dtw for decided positions only.
-        assert answer.get("dtw") == (distance.plies if distance.wdl != dtb.Wdl.DRAW else None), fen
-        if "rule_wdl" in answer:
+        # A draw has no distance: None in Python, null in the JSON.
+        assert answer["dtw"] == distance.plies and (distance.plies is None) == (distance.wdl == dtb.Wdl.DRAW), fen
+        if answer["rule_wdl"] is not None:
             in_class += 1
             assert str(dtw_tb.probe_rule(fen, plies_in_class)) == answer["rule_wdl"], fen
         else:

@@ -83,8 +83,8 @@ function compareMoves(a, b) {
   if (VALUE_ORDER[a.wdl] !== VALUE_ORDER[b.wdl]) return VALUE_ORDER[b.wdl] - VALUE_ORDER[a.wdl];
   // Same value from here on: distances known first, then by length (to the
   // end of the game where both have one, else to the next conversion).
-  const key = a.dtw !== undefined && b.dtw !== undefined ? 'dtw' : 'mtc';
-  const da = a[key] === undefined ? null : a[key], db = b[key] === undefined ? null : b[key];
+  const key = a.dtw !== null && b.dtw !== null ? 'dtw' : 'mtc';
+  const da = a[key], db = b[key];  // null where unknown (every key is always there)
   if (da !== db) {
     if (da === null) return 1;
     if (db === null) return -1;
@@ -186,21 +186,21 @@ function drawStatus() {
     status.dataset.error = String(answer.httpStatus);
     line(status, 'headline', answer.error);
     if (answer.material) line(status, 'detail', `material ${answer.material}`);
-    if (answer.file) line(status, 'detail', `table ${answer.file}${answer.block >= 0 ? ', block ' + answer.block : ''}`);
+    if (answer.file) line(status, 'detail', `table ${answer.file}${Number.isInteger(answer.block) ? ', block ' + answer.block : ''}`);
     return;
   }
   const position = parseFen(answer.fen);
   const value = entry.since >= ARTICLE62_PLIES ? 'draw' : effectiveValue(answer);  // 6.2 has drawn the game
   status.classList.add(value);
   status.dataset.wdl = answer.wdl;
-  if (answer.dtw !== undefined) status.dataset.dtw = String(answer.dtw);
+  if (answer.dtw !== null) status.dataset.dtw = String(answer.dtw);
   if (answer.rule_wdl) status.dataset.rule = answer.rule_wdl;
-  if (answer.mtc !== null && answer.mtc !== undefined) status.dataset.mtc = String(answer.mtc);
+  if (answer.mtc !== null) status.dataset.mtc = String(answer.mtc);
   if (answer.rules_wdl) status.dataset.rules = answer.rules_wdl;
   const mover = position ? sideName(position.side) : 'Side to move';
-  const distance = answer.dtw !== undefined ? `, game over in ${plies(answer.dtw)}` : '';
+  const distance = answer.dtw !== null ? `, game over in ${plies(answer.dtw)}` : '';
   line(status, 'headline', `${mover} to move: ${answer.wdl}${distance}`);
-  if (answer.mtc !== null && answer.mtc !== undefined && answer.moves.length > 0) {
+  if (answer.mtc !== null && answer.moves.length > 0) {
     line(status, 'detail', `Next capture or man move in ${plies(answer.mtc)} with perfect play` +
          (answer.best_move ? `: ${answer.best_move}` : ''));
   }
@@ -245,8 +245,8 @@ function drawMoves(hint) {
     button.dataset.wdl = move.wdl;
     if (move.rule_wdl) button.dataset.rule = move.rule_wdl;
     if (move.rules_wdl) button.dataset.rules = move.rules_wdl;
-    if (move.dtw !== undefined) button.dataset.dtw = String(move.dtw);
-    if (move.mtc !== undefined) button.dataset.mtc = String(move.mtc);
+    if (move.dtw !== null) button.dataset.dtw = String(move.dtw);
+    if (move.mtc !== null) button.dataset.mtc = String(move.mtc);
     if (move.move === state.answer.best_move) {
       button.classList.add('perfect');
       button.title = 'the move of perfect play (least moves to conversion in a win, most in a loss)';
@@ -271,8 +271,8 @@ function drawMoves(hint) {
     const distance = document.createElement('span');
     distance.className = 'distance';
     const parts = [];
-    if (move.dtw !== undefined) parts.push(`in ${plies(move.dtw)}`);
-    if (move.mtc !== undefined) parts.push(`converts in ${move.mtc}`);
+    if (move.dtw !== null) parts.push(`in ${plies(move.dtw)}`);
+    if (move.mtc !== null) parts.push(`converts in ${move.mtc}`);
     distance.textContent = parts.join(' · ');
     button.append(notation, value, distance);
     button.addEventListener('click', () => playMove(move));
@@ -370,18 +370,19 @@ async function loadLongestWins() {
   }
   const list = $('longest-list');
   for (const entry of report) {
-    if (!(entry.longest_win >= 0) || !entry.longest_win_fen) continue;
+    const fen = entry.longest_win_in_class_fen;
+    if (entry.longest_win_in_class === null || !fen) continue;
     const item = document.createElement('li');
     const link = document.createElement('a');
-    link.href = `#fen=${encodeURIComponent(entry.longest_win_fen)}&plies=0&since=0`;
+    link.href = `#fen=${encodeURIComponent(fen)}&plies=0&since=0`;
     link.textContent = `${entry.material}, ${entry.to_move} to move`;
-    link.dataset.fen = entry.longest_win_fen;
+    link.dataset.fen = fen;
     link.addEventListener('click', (event) => {
       event.preventDefault();
-      newPosition(entry.longest_win_fen, 0, 0);
+      newPosition(fen, 0, 0);
     });
-    item.append(link, ` (${entry.article}): ${plies(entry.longest_win)} of the ${entry.limit_plies} allowed, ` +
-                `dtw ${entry.longest_win_dtw}`);
+    item.append(link, ` (${entry.article}): ${plies(entry.longest_win_in_class)} of the ${entry.limit_plies} ` +
+                `allowed, dtw ${entry.longest_win_dtw}`);
     list.appendChild(item);
   }
   $('longest').hidden = list.children.length === 0;
@@ -406,7 +407,7 @@ function playMove(move) {
   state.history.length = state.index + 1;  // playing drops the moves ahead
   // Both counts carry on as the server says (a conversion starts the 6.2
   // count again; a move that ends the game has none).
-  const since = move.plies_since_conversion !== undefined ? move.plies_since_conversion : 0;
+  const since = move.plies_since_conversion !== null ? move.plies_since_conversion : 0;
   state.history.push({ fen: move.fen, plies: move.plies_in_class || 0, since, move: move.move });
   state.index++;
   probe();

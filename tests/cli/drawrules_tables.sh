@@ -32,7 +32,7 @@ out=$("$dtb" probe --tables "$empty/t3" --plies-in-class 1 "W:WK2,6:BK50") || fa
 out=$("$dtb" probe --tables "$empty/t3" --plies-in-class 11 "W:WK2,6:BK50") && fail "11 plies exceed 6.4's 10"
 [[ "$out" == *"outside 0..10"* ]] || fail "plies beyond the limit: $out"
 out=$("$dtb" stats --json --quiet "$empty/t3") || fail "stats"
-[[ "$out" == *'"material": "KMvK"'*'"longest_win": 9}'* ]] || fail "stats longest_win: $out"
+[[ "$out" == *'"material": "KMvK"'*'"longest_win_dtw": 9}'* ]] || fail "stats longest_win_dtw: $out"
 grep -q ".dtw/.rule tables" <<< "$("$dtb" verify "$empty/t3" --quiet)" || fail "verify must check .dtw/.rule"
 expect_fail "KKKvK.rule" "$dtb" rules "$empty/t3"
 echo ok

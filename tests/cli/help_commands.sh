@@ -128,4 +128,32 @@ for name in article62 rule62; do
   [[ "$out" == *"article 6.2: "* ]] || fail "gen --$name built no article 6.2 tables: $out"
   [ -e "$work/$name/KKvK.mtc" ] || fail "gen --$name wrote no .mtc tables"
 done
+# A set split over two directories reads as the one directory it came from:
+# verify, stats and rules take DIR:DIR like the probing commands. A file of
+# one name with other contents in the second directory is refused, naming
+# both files.
+whole=$work/article62
+mkdir "$work/split-a" "$work/split-b"
+n=0
+for f in "$whole"/*; do
+  n=$((n + 1))
+  ln -s "$(readlink -f "$f")" "$work/split-$([ $((n % 2)) -eq 0 ] && echo a || echo b)/"
+done
+split="$work/split-a:$work/split-b"
+for c in "stats --json --quiet" "rules --article 6.2 --json"; do
+  # shellcheck disable=SC2086
+  [ "$("$dtb" $c "$whole")" = "$("$dtb" $c --tables "$split")" ] || fail "$c over DIR:DIR differs from DIR"
+done
+a=$("$dtb" verify --quiet "$whole" | sed "s|$whole|DIR|g") || fail "verify DIR"
+b=$("$dtb" verify --quiet --tables "$split") || fail "verify DIR:DIR"
+[[ "$b" == "verified "* && "$b" != *"/dtb-tables-"* ]] || fail "verify DIR:DIR: $b"
+[ "$a" = "$b" ] || fail "verify DIR:DIR says '$b', DIR '$a'"
+cp "$whole/KvK.wdl" "$work/split-b/KvK.wdl.copy" && printf 'x' >> "$work/split-b/KvK.wdl.copy"
+first=$(ls "$work/split-a" | head -1)
+rm -f "$work/split-b/$first" && mv "$work/split-b/KvK.wdl.copy" "$work/split-b/$first"
+for c in stats verify rules; do
+  err=$("$dtb" $c --tables "$split" 2>&1 >/dev/null); rc=$?
+  [ $rc -eq 1 ] && [[ "$err" == *"two different files of one name"*"$first"* ]] || fail "$c with a conflict: $rc $err"
+done
+
 echo "help: all checks passed"

@@ -22,7 +22,8 @@ for fen in "W:WK17,K28,K40:BK2" "B:W50:BK5,K1" "B:WK3,K44,K50:BK11" "W:WK1,K2:BK
 import json, subprocess, sys
 dtb, tables, path = sys.argv[1:]
 line = json.load(open(path))
-moves, fens = line["moves"], line["fens"]
+objects, fens = line["moves"], line["fens"]
+moves = [m["move"] for m in objects]
 assert len(fens) == len(moves) + 1 and line["plies"] == len(moves), line
 assert fens[0] == line["fen"], line
 
@@ -45,6 +46,7 @@ for i, move in enumerate(moves):
     assert move in here["best"], (fens[i], move, here["best"])
     step = [m for m in here["moves"] if m["move"] == move]
     assert len(step) == 1 and step[0]["fen"] == fens[i + 1], (fens[i], move, fens[i + 1])
+    assert objects[i] == step[0], (fens[i], objects[i], step[0])  # the same object as dtb probe --json
     king_move = "x" not in move and int(move.split("-")[0]) in kings(fens[i])
     if king_move and here["mtc"] is not None:
         assert after["mtc"] == here["mtc"] - 1, (fens[i], move, here["mtc"], after["mtc"])
@@ -139,12 +141,12 @@ for t in report:
     assert sum(t["win_mtc_histogram"]) == t["win"], t["material"]
     assert t["wins_drawn_at"][49] == t["win"] - sum(t["win_mtc_histogram"][:2]), t["material"]
     assert t["exact"], t["material"]  # no conversion in 2-4 takes over 50 plies
-    if t["longest_win_fen"]:
-        out = subprocess.run([dtb, "probe", "--tables", tables, "--json", t["longest_win_fen"]],
+    if t["longest_win_mtc_fen"]:
+        out = subprocess.run([dtb, "probe", "--tables", tables, "--json", t["longest_win_mtc_fen"]],
                              capture_output=True, text=True, check=True).stdout
         probed = json.loads(out)
         assert probed["wdl"] == "win" and probed["mtc"] == t["longest_win_mtc"], (t["material"], probed)
-        assert len(t["longest_win_line"].split()) <= t["longest_win_mtc"], t["material"]
+        assert len(t["longest_win_mtc_line"].split()) <= t["longest_win_mtc"], t["material"]
 PY
 # dtb play --plies-since-conversion C: the line under article 6.2. KKvM
 # converts in 2 plies: won with 48 counted, drawn by the count with 49 (one
@@ -198,8 +200,9 @@ for material in ("KKvM", "KMvKM", "KKvKM", "MMvKK", "KKvMM", "KMvMM", "KKvKK"):
             played += 1
             c = count
             for f, m in zip(line["fens"], line["moves"]):
-                c = 0 if converts(f, m) else c + 1
+                c = 0 if converts(f, m["move"]) else c + 1
                 assert c <= 50, (fen, count, line["moves"])
+                assert m["plies_since_conversion"] in (c, None), (fen, count, m)  # None: the game ended
             if line["result"].startswith("draw (article 6.2"):
                 assert c == 50, (fen, count, line)
                 count_draws += 1

@@ -10,7 +10,7 @@ plot="${DTB_SOURCE_DIR:?}/scripts/plot-rules"
 out=$("$plot" "$work/r62.json" --out "$work/docs")
 [ "$out" = "$work/docs/rules-6.2.svg" ] || { echo "plot-rules printed '$out'"; exit 1; }
 # The legend names the table with the longest conversion of the report.
-longest=$(/usr/bin/python3 -c 'import json,sys; e=max(json.load(open(sys.argv[1])), key=lambda e: e["longest_win_mtc"]); print(e["material"], e["longest_win_mtc"])' "$work/r62.json")
+longest=$(/usr/bin/python3 -c 'import json,sys; e=max(json.load(open(sys.argv[1])), key=lambda e: e["longest_win_mtc"] or -1); print(e["material"], e["longest_win_mtc"])' "$work/r62.json")
 set -- $longest
 grep -q "$1 (longest $2)" "$work/docs/rules-6.2.svg" || { echo "the figure does not show $1 (longest $2)"; exit 1; }
 if echo '{"not": "a report"}' | "$plot" --out "$work/bad" 2> "$work/err"; then

@@ -150,15 +150,15 @@ TEST_CASE("4-piece class tables: minimax, transitions, consistency, agreement wi
 
   SECTION("every longest win of the report fits its budget, by minimax for the short ones") {
     for (const RuleReportEntry& e : rule_report(t.rules, t.dtw)) {
-      if (e.longest_win < 0) continue;
-      INFO(e.material.name() << " " << e.longest_win_fen);
-      const Position p = fen(e.longest_win_fen.c_str());
-      CHECK(rule_budget(t.rules, p) == Outcome{Wdl::Win, static_cast<std::uint16_t>(e.longest_win)});
-      CHECK(!e.longest_win_line.empty());
+      if (e.longest_win_in_class < 0) continue;
+      INFO(e.material.name() << " " << e.longest_win_in_class_fen);
+      const Position p = fen(e.longest_win_in_class_fen.c_str());
+      CHECK(rule_budget(t.rules, p) == Outcome{Wdl::Win, static_cast<std::uint16_t>(e.longest_win_in_class)});
+      CHECK(!e.longest_win_in_class_line.empty());
       // Deep 6.3 wins are confirmed by scripts/check-drawrules (minutes each).
-      if (e.longest_win <= 9) {
-        CHECK(search.rule_value(p, e.longest_win) == Wdl::Win);
-        CHECK(search.rule_value(p, e.longest_win - 1) == Wdl::Draw);
+      if (e.longest_win_in_class <= 9) {
+        CHECK(search.rule_value(p, e.longest_win_in_class) == Wdl::Win);
+        CHECK(search.rule_value(p, e.longest_win_in_class - 1) == Wdl::Draw);
       }
     }
   }

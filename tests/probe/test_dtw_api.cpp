@@ -33,7 +33,7 @@ Dtw probe_dtw(dtb_tables* tables, const dtb_position& p) {
 
 // The distance a position must have given its successors' (the definition of
 // the .dtw values): a win one more than the quickest win, a loss one more than
-// the slowest loss (0 without a move), a draw 0.
+// the slowest loss (0 without a move), a draw none (DTB_UNKNOWN).
 Dtw expected_from_successors(dtb_tables* tables, const dtb_position& p) {
   dtb_move moves[128];
   std::size_t count = 0;
@@ -49,7 +49,7 @@ Dtw expected_from_successors(dtb_tables* tables, const dtb_position& p) {
     can_draw |= d.wdl == DTB_DRAW;
   }
   if (quickest_win >= 0) return {DTB_WIN, quickest_win};
-  if (can_draw) return {DTB_DRAW, 0};
+  if (can_draw) return {DTB_DRAW, DTB_UNKNOWN};
   return {DTB_LOSS, count == 0 ? 0 : slowest_loss};
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("dtb_probe_dtw: every distance is one more than its best successor's, 
   dtb_close(tables);
 }
 
-TEST_CASE("dtb_probe_dtw: a side without pieces has lost in 0; the longest KKMvK-class win is odd") {
+TEST_CASE("dtb_probe_dtw: a side without pieces has lost in 0, a draw has no distance, the longest KMvK-class win is odd") {
   dtb_tables* tables = nullptr;
   REQUIRE(dtb_open(test::dtw_tables_dir().c_str(), 1 << 20, &tables, nullptr) == DTB_OK);
   // Black to move without pieces (no FEN writes this): White took the last one.
@@ -103,6 +103,9 @@ TEST_CASE("dtb_probe_dtw: a side without pieces has lost in 0; the longest KKMvK
   const Dtw win = probe_dtw(tables, test::c_fen("W:WK2,6:BK50"));  // the longest KMvK rule win
   CHECK(win.wdl == DTB_WIN);
   CHECK(win.plies % 2 == 1);
+  const Dtw draw = probe_dtw(tables, test::c_fen("W:WK1:BK50"));
+  CHECK(draw.wdl == DTB_DRAW);
+  CHECK(draw.plies == DTB_UNKNOWN);
   dtb_close(tables);
 }
 

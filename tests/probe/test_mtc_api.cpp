@@ -191,7 +191,7 @@ TEST_CASE("dtb_probe_mtc agrees with the independent .dtw tables: MTC <= dtw, eq
       bool ok = dtb_probe_mtc(tables, &p, &wdl_mtc, &mtc, nullptr) == DTB_OK &&
                 dtb_probe_dtw(tables, &p, &wdl_dtw, &dtw, nullptr) == DTB_OK && wdl_mtc == wdl_dtw;
       if (wdl_mtc == DTB_DRAW) {
-        ok = ok && mtc == -1;
+        ok = ok && mtc == DTB_UNKNOWN && dtw == DTB_UNKNOWN;
       } else {
         ++decided;
         below += mtc < dtw;
@@ -244,7 +244,7 @@ TEST_CASE("dtb_probe_mtc and dtb_best_move: positions that need no table", "[mtc
   SECTION("a draw has no MTC") {
     const dtb_position draw = c_fen("W:WK1,K2:BK50");
     REQUIRE(dtb_probe_mtc(tables, &draw, &wdl, &mtc, &e) == DTB_OK);
-    CHECK((wdl == DTB_DRAW && mtc == -1));
+    CHECK((wdl == DTB_DRAW && mtc == DTB_UNKNOWN));
     REQUIRE(dtb_best_move(tables, &draw, &move, &e) == DTB_OK);
     CHECK(move.wdl == DTB_DRAW);
   }

@@ -63,7 +63,7 @@ TEST_CASE("dtb_probe_mtc: a directory without .mtc tables names the file and `dt
   // What needs no .mtc file is still answered: a draw, a forced capture.
   const dtb_position draw = c_fen("W:WK1,K2:BK50");
   CHECK(dtb_probe_mtc(tables, &draw, &wdl, &mtc, &e) == DTB_OK);
-  CHECK(mtc == -1);
+  CHECK(mtc == DTB_UNKNOWN);
   CHECK(dtb_best_move(tables, &draw, &move, &e) == DTB_OK);
   const dtb_position capture = c_fen("W:W28,K46:B23");
   CHECK(dtb_probe_mtc(tables, &capture, &wdl, &mtc, &e) == DTB_OK);

@@ -89,7 +89,7 @@ TEST_CASE("dtb_probe_rule_budget: the stored budget gives dtb_probe_rule's value
         REQUIRE(dtb_probe_rule_budget(tables, &c, &result, &plies, nullptr) == DTB_OK);
         REQUIRE(dtb_probe_wdl(tables, &c, &theoretical, nullptr) == DTB_OK);
         mismatches += result != DTB_DRAW && result != theoretical;  // a forced result is the true one
-        mismatches += result == DTB_DRAW && plies != 0;
+        mismatches += result == DTB_DRAW && plies != DTB_UNKNOWN;
         decided += result != DTB_DRAW;
         for (int played = 0; played <= 10; ++played) {
           dtb_wdl rule;

@@ -88,17 +88,74 @@ class Explorer(unittest.TestCase):
         self.wait(lambda: self.status()["wdl"] == answer["wdl"] and
                   sorted(self.shown_moves()) == sorted(m["move"] for m in answer["moves"]),
                   "value and moves of " + answer["fen"])
-        self.assertEqual(self.status()["dtw"], str(answer["dtw"]) if "dtw" in answer else None)
-        self.assertEqual(self.status()["rule"], answer.get("rule_wdl"))
+        self.assertEqual(self.status()["dtw"], None if answer["dtw"] is None else str(answer["dtw"]))
+        self.assertEqual(self.status()["rule"], answer["rule_wdl"])
         self.assertEqual(self.by_id("plies").get_attribute("value"), str(plies))
         if since is not None:
             self.assertEqual(self.by_id("since").get_attribute("value"), str(since))
-            self.assertEqual(self.status()["rules"], answer.get("rules_wdl"))
+            self.assertEqual(self.status()["rules"], answer["rules_wdl"])
 
     def enter_fen(self, fen):
         box = self.by_id("fen")
         box.clear()
         box.send_keys(fen, Keys.ENTER)
+
+    def set_count(self, name, value):
+        box = self.by_id(name)
+        box.clear()
+        box.send_keys(str(value), Keys.TAB)
+
+    def assert_answered(self):
+        """The page shows an answer with moves, not an error."""
+        self.assertIsNone(self.status()["error"], self.status()["text"])
+        self.assertNotIn("error", self.by_id("status").get_attribute("class"))
+        self.assertTrue(self.shown_moves(), self.status()["text"])
+
+    # ---- the default position with a 6.2 count, and the counts carried on
+
+    def test_default_position_with_a_62_count_and_both_counts_carried(self):
+        d = self.driver
+        d.get(self.server.url + "/")  # no address: the default position, both counts 0
+        self.wait_for_position(self.api(FIRST_FEN, 0, 0), 0, 0)
+        # A 6.2 count of 5 with the class count 0: the class was entered at
+        # the last conversion, so its count is 5 too; the 9-ply win no longer
+        # fits the 10 plies, and the page still shows every move.
+        self.set_count("since", 5)
+        five = self.api(FIRST_FEN, 0, 5)
+        self.wait_for_position(five, 0, 5)
+        self.assert_answered()
+        self.assertEqual((five["wdl"], five["rule_wdl"], five["rules_wdl"]), ("win", "draw", "draw"))
+        # A king move stays in the class: both counts go on from 5.
+        king = next(m for m in five["moves"] if m["move"] == five["best_move"])
+        self.assertEqual((king["plies_in_class"], king["plies_since_conversion"]), (6, 6))
+        self.move_button(king["move"]).click()
+        after_king = self.api(king["fen"], 6, 6)
+        self.wait_for_position(after_king, 6, 6)
+        self.assert_answered()
+        self.assertIn("plies=6&since=6", d.current_url)
+        # Back, then the man move 6-1: a promotion inside 6.4 is a conversion
+        # (the 6.2 count starts again) but the class count carries on.
+        self.by_id("back").click()
+        self.wait_for_position(five, 0, 5)
+        man = next(m for m in five["moves"] if m["move"] == "6-1")
+        self.assertEqual((man["plies_in_class"], man["plies_since_conversion"]), (6, 0))
+        self.move_button("6-1").click()
+        after_man = self.api(man["fen"], 6, 0)
+        self.wait_for_position(after_man, 6, 0)
+        self.assert_answered()
+        self.assertEqual(after_man["rules_wdl"], after_man["rule_wdl"])  # one class count in the answer
+        # At the limit the count stays there: the page can go on asking.
+        self.set_count("plies", 10)
+        at_limit = self.api(man["fen"], 10, 0)
+        self.wait_for_position(at_limit, 10, 0)
+        step = at_limit["moves"][0]
+        self.assertEqual(step["plies_in_class"], 10)
+        self.move_button(step["move"]).click()
+        self.wait_for_position(self.api(step["fen"], 10, step["plies_since_conversion"] or 0), 10,
+                               step["plies_since_conversion"] or 0)
+        self.assert_answered()
+        errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+        self.assertEqual(errors, [])
 
     # ---- the test: one session, as a person would go through it
 

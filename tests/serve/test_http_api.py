@@ -114,10 +114,9 @@ class HttpApi(unittest.TestCase):
                 after = next(m["fen"] for m in answer["moves"] if m["move"] == answer["rules_best_move"])
                 status, reply = self.server.get_json(probe_target(after, since=since + 1))
                 self.assertEqual((status, reply["rules_wdl"]), (200, "loss"), since)
-        # Without a 6.2 count neither field is sent; mtc and best_move always are.
+        # Without a 6.2 count both fields are null, never left out.
         status, answer = self.server.get_json(probe_target("W:WK1,K10:B45"))
-        self.assertNotIn("rules_wdl", answer)
-        self.assertNotIn("rules_best_move", answer)
+        self.assertEqual((answer["rules_wdl"], answer["rules_best_move"]), (None, None))
         self.assertEqual((answer["mtc"], answer["best_move"]), (2, "1-6"))
         # A class material: the class count decides, and the move is the one
         # that keeps the win under it (dtb_best_move_rule): KMvK with 3 of its
@@ -129,7 +128,26 @@ class HttpApi(unittest.TestCase):
         # Once the class count has reached its limit the rule has drawn the game: no move.
         status, answer = self.server.get_json(probe_target("W:W6,K7:BK50", plies=10, since=0))
         self.assertEqual((status, answer["rules_wdl"]), (200, "draw"))
-        self.assertNotIn("rules_best_move", answer)
+        self.assertIsNone(answer["rules_best_move"])
+
+    def test_every_key_is_always_there_and_unknown_is_null(self):
+        # docs/engine-guide.md#vocabulary: a value the tables cannot give is
+        # null, never a missing key and never 0 (a draw has no distance).
+        keys = ["fen", "wdl", "dtw", "rule_wdl", "rules_wdl", "rules_best_move", "mtc", "best_move", "moves", "best"]
+        move_keys = ["move", "wdl", "dtw", "rule_wdl", "plies_in_class", "mtc", "rules_wdl",
+                     "plies_since_conversion", "fen"]
+        for target in (probe_target("W:WK1:BK50"), probe_target("W:WK1,K10:B45"),
+                       probe_target("W:WK1,K10:B45", since=12), probe_target("W:W28:B23")):
+            status, answer = self.server.get_json(target)
+            self.assertEqual((status, list(answer)), (200, keys), target)
+            for move in answer["moves"]:
+                self.assertEqual(list(move), move_keys, target)
+        draw = self.server.get_json(probe_target("W:WK1:BK50"))[1]  # KvK: a draw
+        self.assertEqual((draw["wdl"], draw["dtw"], draw["mtc"], draw["rules_wdl"]), ("draw", None, None, None))
+        self.assertTrue(all(m["dtw"] is None and m["mtc"] is None for m in draw["moves"]), draw)
+        error = self.assertError(probe_target("W:WK1,K2,K3:BK49,K50"), 404, "too many pieces")
+        self.assertEqual(list(error), ["fen", "error", "material", "file", "block"])
+        self.assertEqual((error["file"], error["block"]), (None, None))
 
     def test_bad_input_is_400(self):
         self.assertError("/api/probe", 400, "fen")

@@ -61,12 +61,16 @@ typedef enum dtb_status {
   DTB_NOT_CACHED = 11,      /* dtb_probe_wdl_cached: the value is not in the cache (nothing was read) */
 } dtb_status;
 
-/* Theoretical value for the side to move. Numeric order LOSS < DRAW < WIN.
- * DTB_UNKNOWN_WDL appears only in the fields of dtb_root_move documented to
- * hold it (a value the tables cannot give); no probe returns it. */
+/* Theoretical value for the side to move (a move's: for the side that made
+ * it). Numeric order LOSS < DRAW < WIN; these numbers are the ABI (Python's
+ * Wdl is -1/0/1, JSON the words "loss", "draw", "win"). DTB_UNKNOWN_WDL
+ * appears only in the fields of dtb_root_move documented to hold it (a value
+ * the tables cannot give); no probe returns it. */
 typedef enum dtb_wdl { DTB_UNKNOWN_WDL = -1, DTB_LOSS = 0, DTB_DRAW = 1, DTB_WIN = 2 } dtb_wdl;
 
-/* An int field of dtb_root_move the tables cannot give (a distance). */
+/* A distance the tables cannot give: a draw's (a draw has no MTC, DTW or
+ * rule budget) and a root move's MTC without its table. Never 0, which is a
+ * distance (a lost position without a move). Python says None, JSON null. */
 #define DTB_UNKNOWN (-1)
 
 typedef enum dtb_side { DTB_WHITE = 0, DTB_BLACK = 1 } dtb_side;
@@ -199,7 +203,8 @@ dtb_status dtb_move_from_string(const dtb_position* pos, const char* text, dtb_m
 /* Distance to win from the `.dtw` tables that `dtb gen --dtw` writes: *wdl
  * is the theoretical value and *plies the number of plies to the end of the
  * game with perfect play (the winner the shortest, the loser the longest; a
- * win is odd, a loss even, 0 for a position already lost and for a draw).
+ * win is odd, a loss even, 0 for a position already lost, DTB_UNKNOWN for a
+ * draw).
  * DTB_TABLE_MISSING if the material's .dtw file is absent, DTB_TOO_MANY_PIECES
  * as dtb_probe_wdl. Unlike the WDL tables, .dtw tables hold capture positions:
  * one read, no search. */
@@ -210,8 +215,9 @@ dtb_status dtb_probe_dtw(dtb_tables* tables, const dtb_position* pos, dtb_wdl* w
  * dtb_probe_rule): *result is the result the side to move can force (WIN) or
  * its opponent can force (LOSS) within a count, and *plies the least number of
  * plies that must remain in the count for it (the report's "win length");
- * DTB_DRAW with *plies = 0 if no count forces a result. dtb_probe_rule with
- * c plies played is *result if *plies <= limit - c, else a draw. */
+ * DTB_DRAW with *plies = DTB_UNKNOWN if no count forces a result.
+ * dtb_probe_rule with c plies played is *result if *plies <= limit - c, else
+ * a draw. */
 dtb_status dtb_probe_rule_budget(dtb_tables* tables, const dtb_position* pos, dtb_wdl* result,
                                  int* plies, dtb_error* error);
 
@@ -234,9 +240,10 @@ dtb_status dtb_material_positions(const char* material, dtb_side side, uint64_t 
 /* Moves to conversion from the `.mtc` tables that `dtb gen --mtc` writes: *wdl
  * is the theoretical value and *mtc the number of plies to the next conversion
  * (a capture or a man move by either side; the end of the game counts as one)
- * with perfect play, the winner the fewest, the loser the most. *mtc = -1 for
- * a draw (a draw has none), 0 for a position whose side to move has no legal
- * move or no piece (lost), 1 for one whose side to move must capture.
+ * with perfect play, the winner the fewest, the loser the most. *mtc =
+ * DTB_UNKNOWN for a draw (a draw has none), 0 for a position whose side to
+ * move has no legal move or no piece (lost), 1 for one whose side to move
+ * must capture.
  * DTB_TABLE_MISSING (naming the file) if the material's .mtc file is absent;
  * draws, capture positions and lost positions without a move need no .mtc
  * file. Other failures as dtb_probe_wdl. */
@@ -366,7 +373,8 @@ dtb_status dtb_probe_counted(dtb_tables* tables, const dtb_position* pos, const 
  * count when it is DTB_NOT_COUNTED or smaller), elsewhere dtb_best_move_rules
  * with the 6.2 count. move->wdl is the dtb_probe_counted value kept. Errors
  * as those two calls; DTB_INVALID_ARGUMENT as dtb_probe_counted and for a
- * class count past the class's limit (the rule has drawn the game). */
+ * class count that has reached the class's limit (the rule has drawn the
+ * game: no move to play, as dtb_probe_root's counted values say). */
 dtb_status dtb_best_move_counted(dtb_tables* tables, const dtb_position* pos, const dtb_counts* counts,
                                  dtb_move* move, dtb_error* error);
 

@@ -65,10 +65,23 @@ class Tablebase {
     return s;
   }
 
-  /// Value and moves to conversion (plies; -1 for a draw) from the .mtc
-  /// tables (dtb_probe_mtc). Thread-safe.
+  /// Value and moves to conversion (plies; DTB_UNKNOWN for a draw) from the
+  /// .mtc tables (dtb_probe_mtc). Thread-safe.
   dtb_status mtc(const dtb_position& pos, dtb_wdl& wdl, int& mtc, dtb_error* error = nullptr) const {
     return dtb_probe_mtc(handle_, &pos, &wdl, &mtc, error);
+  }
+
+  /// Value and distance to win (plies to the end of the game; DTB_UNKNOWN
+  /// for a draw) from the .dtw tables (dtb_probe_dtw). Thread-safe.
+  dtb_status dtw(const dtb_position& pos, dtb_wdl& wdl, int& plies, dtb_error* error = nullptr) const {
+    return dtb_probe_dtw(handle_, &pos, &wdl, &plies, error);
+  }
+
+  /// The result a 6.3/6.4 class count can force and the least plies of the
+  /// count it needs (DTB_UNKNOWN for a draw), from the .rule tables
+  /// (dtb_probe_rule_budget). Thread-safe.
+  dtb_status rule_budget(const dtb_position& pos, dtb_wdl& result, int& plies, dtb_error* error = nullptr) const {
+    return dtb_probe_rule_budget(handle_, &pos, &result, &plies, error);
   }
 
   /// The move of perfect play: quickest conversion in a win, longest
