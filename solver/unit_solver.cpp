@@ -171,25 +171,19 @@ class UnitSolver {
         s.values = std::make_unique<UnitValues>(s.index.size());
         continue;
       }
-      if (!may_resume && !open_spilled_values(s, out)) return false;
-      if (may_resume) {
-        auto file = ScratchFile::open(values_scratch_path(options_.values_scratch_dir, s.material),
-                                      UnitValues::bytes_for(s.index.size()), out.error);
-        if (!file) return false;
-        s.values = std::make_unique<UnitValues>(s.index.size(), std::move(file),
-                                                std::make_unique<LevelOrder>(s.index, *s.levels));
-      }
+      if (!open_spilled_values(s, !may_resume, out)) return false;
       if (!options_.checkpoint_path.empty()) s.value_hashes.assign(static_cast<std::size_t>(levels), 0);
     }
     return true;
   }
 
-  // A side's spilled values in a new file: every value zero.
-  bool open_spilled_values(Side<States>& s, UnitSolution& out) {
+  // A side's spilled values: `fresh`, in a new file (every value zero), or
+  // in the file a checkpoint may resume from.
+  bool open_spilled_values(Side<States>& s, bool fresh, UnitSolution& out) {
     const std::string path = values_scratch_path(options_.values_scratch_dir, s.material);
     s.values.reset();
     std::error_code ec;
-    std::filesystem::remove(path, ec);
+    if (fresh) std::filesystem::remove(path, ec);
     auto file = ScratchFile::open(path, UnitValues::bytes_for(s.index.size()), out.error);
     if (!file) return false;
     s.values = std::make_unique<UnitValues>(s.index.size(), std::move(file),
@@ -261,7 +255,7 @@ class UnitSolver {
       if (std::filesystem::exists(options_.checkpoint_path))
         for (Side<States>& s : sides_) {
           if (!spilled()) s.values = std::make_unique<UnitValues>(s.index.size());
-          else if (!open_spilled_values(s, out)) return -1;
+          else if (!open_spilled_values(s, true, out)) return -1;
         }
       return levels - 1;
     }

@@ -209,28 +209,9 @@ void UnitValues::clear_stored(std::uint64_t first, std::uint64_t count) {
   }
 }
 
+// A chunk at a time through read(), so spilled values come from their file
+// without being mapped.
 MaterialStats UnitValues::count(const Material& m) const {
-  if (file_) return count_spilled(m);
-  std::uint64_t by_value[2][3] = {};  // [capture][wdl]
-  const std::int64_t n = static_cast<std::int64_t>(size_);
-#pragma omp parallel
-  {
-    std::uint64_t local[2][3] = {};
-#pragma omp for schedule(static)
-    for (std::int64_t k = 0; k < n; ++k) {
-      const auto i = static_cast<std::uint64_t>(k);
-      ++local[capture(i) ? 1 : 0][static_cast<int>(value(i))];
-    }
-#pragma omp critical(dtb_unit_values_count)
-    for (int c = 0; c < 2; ++c)
-      for (int v = 0; v < 3; ++v) by_value[c][v] += local[c][v];
-  }
-  return stats_of(m, size_, by_value);
-}
-
-
-// The counts of spilled values, read from the file a chunk at a time.
-MaterialStats UnitValues::count_spilled(const Material& m) const {
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
   const auto chunks = static_cast<std::int64_t>((size_ + kChunk - 1) / kChunk);
   std::uint64_t by_value[2][3] = {};

@@ -174,7 +174,6 @@ class UnitValues final : public ValueSource {
   void clear_stored(std::uint64_t first, std::uint64_t count);
   void read_words(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care,
                   const std::uint64_t* wdl, const std::uint64_t* capture, std::uint64_t base) const;
-  MaterialStats count_spilled(const Material& m) const;
 
   std::uint64_t size_;
   std::uint64_t wdl_words_, capture_words_;
