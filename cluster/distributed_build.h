@@ -27,6 +27,14 @@
 // writes, whatever the number of ranks, their speed or the order in which
 // they finish.
 //
+// Nothing a worker returns is trusted, since a distributed build that could
+// write a wrong table silently would be worse than none: a part comes back
+// with the XXH3 of what its worker solved, which rank 0 checks again once
+// the values are in place (slice_task.h, PartChecksum), and before a unit
+// solved in parts is written rank 0 checks every level of it against its
+// successors as `dtb verify` does (verify/verifier.h). A failure stops the
+// build naming the unit, level and slice; no table of that unit is written.
+//
 // With `shared_dir` (the user says every rank sees the output directory),
 // workers read and write it directly and nothing is sent but the schedule
 // and the parts.
