@@ -19,7 +19,7 @@ namespace {
 // .mtc and .r62 files are compared where the list names them (verifier.h).
 void print_unlisted(const gen::VerifyReport& report) {
   if (report.checksums_unlisted)
-    std::cout << "; " << report.checksums_unlisted << " .mtc/.r62 files not in the list, not compared";
+    std::cout << "; " << report.checksums_unlisted << " .mtc/.r62/.dtw/.rule files not in the list, not compared";
 }
 
 constexpr Option kVerifyOptions[] = {

@@ -406,9 +406,21 @@ std::vector<std::string> table_file_names(const std::string& dir, const Material
   return names;
 }
 
+// The files of m a checksum list vouches for: its table files (above) and,
+// if it has them, its .dtw and .rule tables (the draw-rule research's, checked
+// by drawrules/table_verifier.h after the units, so not part of a journal entry).
+std::vector<std::string> checksummed_file_names(const std::string& dir, const Material& m) {
+  std::vector<std::string> names = table_file_names(dir, m);
+  for (const TableKind kind : {TableKind::Dtw, TableKind::Rule}) {
+    const std::string name = m.name() + table_extension(kind);
+    if (std::filesystem::exists(dir + "/" + name)) names.push_back(name);
+  }
+  return names;
+}
+
 // Every .wdl table of the directory must be listed with its XXH3 (the list
 // may name more: tables/CHECKSUMS lists sets larger than most builds). An
-// .mtc or .r62 table is compared where the list names it; one it does not
+// .mtc, .r62, .dtw or .rule table is compared where the list names it; one it does not
 // name is counted, not failed: lists written before .mtc files were listed
 // name only .wdl files, and the committed list names the .mtc files of the
 // builds that made them, not of every set a user may build.
@@ -418,7 +430,7 @@ bool compare_checksums(const VerifyOptions& options, const std::vector<Material>
   ChecksumList expected;
   if (!read_checksum_list(options.checksums_file, expected, failure)) return false;
   for (const Material& m : materials)
-    for (const std::string& name : table_file_names(options.dir, m)) {
+    for (const std::string& name : checksummed_file_names(options.dir, m)) {
       const auto it = expected.find(name);
       if (it == expected.end()) {
         if (name != m.name() + table_extension(TableKind::Wdl)) {
@@ -444,7 +456,7 @@ bool write_checksums(const VerifyOptions& options, const std::vector<Material>& 
   if (options.write_checksums_file.empty()) return true;
   ChecksumList list;
   for (const Material& m : materials)
-    for (const std::string& name : table_file_names(options.dir, m))
+    for (const std::string& name : checksummed_file_names(options.dir, m))
       if (!file_xxh3(options.dir + "/" + name, list[name], failure)) return false;
   return write_checksum_list(options.write_checksums_file, list, failure);
 }

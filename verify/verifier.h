@@ -54,7 +54,7 @@ namespace dtb::gen {
 struct VerifyOptions {
   std::string dir;
   std::string checksums_file;        // "": do not compare checksums
-  std::string write_checksums_file;  // "": do not write; else list every table file's XXH3 there (.wdl, .mtc, .r62)
+  std::string write_checksums_file;  // "": do not write; else list every table file's XXH3 there (.wdl, .mtc, .r62, .dtw, .rule)
   // "": none. Else a journal of the units verified, by the XXH3 of their
   // files (.wdl, and .mtc and .r62 if any), in the checksum list format: each unit
   // that passes is added at once, and a unit whose files all hash as listed
@@ -73,7 +73,7 @@ struct VerifyReport {
   std::uint64_t positions = 0;
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
   int checksums_compared = 0;
-  int checksums_unlisted = 0;  // .mtc and .r62 files the checksum list does not name (not compared)
+  int checksums_unlisted = 0;  // .mtc, .r62, .dtw and .rule files the checksum list does not name (not compared)
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
   int r62_tables = 0;  // .r62 tables checked (article62_verifier.h)
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
