@@ -29,7 +29,7 @@ constexpr Option kVerifyOptions[] = {
                               ".mtc and .r62 files where it names them"},
     {"--write-checksums", "FILE", "write the files' checksums to FILE"},
     {"--checksums-only", "", "stop after the checksums: no value re-derived"},
-    {"--journal", "FILE", "record each unit verified; a rerun skips the units FILE lists, files unchanged"},
+    {"--journal", "FILE", "record each unit verified and how far the current one got; a rerun resumes there if the files are unchanged"},
     {"--threads", "T", "threads (default: one per core)"},
     {"--quiet", "", "no progress on stderr"},
 };
@@ -98,6 +98,9 @@ int run_verify(const Args& args) {
   if (report.tables_from_journal)
     std::cout << "; " << report.tables_from_journal << " of the tables by an earlier run, as "
               << options.journal_file << " records, files unchanged";
+  if (report.resumed_inside_unit)
+    std::cout << "; one unit resumed where an earlier run stopped (" << report.levels_resumed
+              << " levels passed before)";
   if (report.mtc_tables)
     std::cout << "; " << report.mtc_tables << " .mtc tables: every MTC agrees with its successors";
   if (report.r62_tables)

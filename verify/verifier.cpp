@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <limits>
 
 #include "compress/table_file.h"
@@ -18,6 +19,7 @@
 #include "support/interrupt.h"
 #include "support/large_array.h"
 #include "verify/mtc_verifier.h"
+#include "verify/unit_progress.h"
 #include "support/progress_bar.h"
 #include "solver/slice_order.h"
 #include "solver/table_loading.h"
@@ -106,9 +108,18 @@ class UnitChecker {
 
   // Check every level, from the most advanced down (slice_order.h); false
   // with a message on the first failure.
-  bool run(int& rounds, std::string& failure) {
+  bool run(int& rounds, std::string& failure) { return run_from(levels() - 1, {}, rounds, failure); }
+
+  int levels() const { return tables_.front()->levels.levels(); }
+
+  // The same from level `first` down, the levels above having passed before
+  // (unit_progress.h): `passed(a, failure)` is called after each level a
+  // passes, and a false from it stops the check.
+  bool run_from(int first, const std::function<bool(int, std::string&)>& passed, int& rounds, std::string& failure) {
     rounds = 0;
-    for (int a = tables_.front()->levels.levels() - 1; a >= 0; --a) {
+    for (int a = levels() - 1; a > first; --a)
+      for (CheckedTable* t : tables_) progress_.skip(2 * t->levels.positions(a));  // its two passes
+    for (int a = first; a >= 0; --a) {
       level_ = a;
       if (tables_.front()->levels.levels() > 1)
         progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
@@ -120,6 +131,7 @@ class UnitChecker {
       rounds = std::max(rounds, round);
       if (interrupted(failure) || report_unproven(failure)) return false;
       for (CheckedTable* t : tables_) progress_.advance(t->positions);
+      if (passed && !passed(a, failure)) return false;
     }
     for (CheckedTable* t : tables_) t->state = {};
     return true;
@@ -539,6 +551,32 @@ std::uint64_t verify_work(const std::string& dir, const Material& m) {
   return 2 * n + (has_mtc_table(dir, m) ? n : 0) + (has_r62_table(dir, m) ? n : 0);
 }
 
+// Where to resume the unit whose files hash as `hashes`: the progress file
+// of the journal if it was recorded for these very files, else nothing
+// (the unit from its start). Without a journal, nothing.
+bool resume_point(const VerifyOptions& options, const ChecksumList& hashes, UnitProgress& resumed,
+                  VerifyReport& report, std::string& failure) {
+  resumed = {};
+  if (options.journal_file.empty()) return true;
+  if (!read_unit_progress(unit_progress_path(options.journal_file), resumed, failure)) return false;
+  if (progress_applies(resumed, hashes)) {
+    report.resumed_inside_unit = true;
+    return true;
+  }
+  resumed = {};
+  resumed.files = hashes;
+  return true;
+}
+
+// The unit's .mtc tables passed in the run that recorded the progress.
+void skip_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit, ProgressBar& progress,
+              VerifyReport& report) {
+  const int present = unit_parts(dir, unit, has_mtc_table).present;
+  for (const auto& t : unit)
+    if (has_mtc_table(dir, t->material)) progress.skip(t->index.size());
+  report.mtc_tables += present;
+}
+
 bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
   for (const auto& [name, hash] : hashes) {
     const auto it = journal.find(name);
@@ -611,14 +649,33 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure)) return false;
       pointers.push_back(unit.back().get());
     }
+    UnitProgress resumed;
+    if (!resume_point(options, hashes, resumed, report, failure)) return false;
+    const auto level_passed = [&](int a, std::string& error) {
+      if (options.on_level_passed) options.on_level_passed(m, a);
+      if (options.journal_file.empty()) return true;
+      resumed.levels_passed_from = a;
+      return write_unit_progress(unit_progress_path(options.journal_file), resumed, error);
+    };
+    UnitChecker checker(pointers, *finished, progress);
+    const int first = resumed.levels_passed_from >= 0 ? resumed.levels_passed_from - 1 : checker.levels() - 1;
+    report.levels_resumed += checker.levels() - 1 - first;
     int rounds = 0;
-    if (!UnitChecker(pointers, *finished, progress).run(rounds, failure)) return false;
+    if (!checker.run_from(first, level_passed, rounds, failure)) return false;
     if (const auto e = finished->error()) {
       failure = *e;
       return false;
     }
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
-    if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
+    if (resumed.mtc_passed) {
+      skip_mtc(options.dir, unit, progress, report);
+    } else {
+      if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
+      if (!options.journal_file.empty()) {
+        resumed.mtc_passed = true;
+        if (!write_unit_progress(unit_progress_path(options.journal_file), resumed, failure)) return false;
+      }
+    }
     if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
     for (auto& t : unit) {
@@ -629,6 +686,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     if (!options.journal_file.empty()) {
       for (const auto& [name, hash] : hashes) journal.insert_or_assign(name, hash);  // a changed file: its new hash
       if (!write_checksum_list(options.journal_file, journal, failure)) return false;
+      std::filesystem::remove(unit_progress_path(options.journal_file));  // the journal now vouches for the unit
     }
   }
   if (!write_checksums(options, materials, failure)) return false;

@@ -41,6 +41,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -60,7 +61,11 @@ struct VerifyOptions {
   // that passes is added at once, and a unit whose files all hash as listed
   // is not checked again. So a verify of the 2-6 set (hours) that is
   // stopped resumes at the unit it was checking; any changed file is checked anew.
+  // A unit stopped part-way resumes at its last level passed: see
+  // unit_progress.h (`<journal>.unit`).
   std::string journal_file;
+  // Called after each WDL level of a unit passes (a test stops a run there).
+  std::function<void(const Material& unit, int level)> on_level_passed;
   // Only compare (or write) the checksum list: no value is re-derived. The
   // comparison takes seconds, so a rebuild can be checked against the
   // committed tables/CHECKSUMS before (or instead of) the hours of a full verify.
@@ -77,6 +82,8 @@ struct VerifyReport {
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)
   int r62_tables = 0;  // .r62 tables checked (article62_verifier.h)
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
+  bool resumed_inside_unit = false;  // a unit was resumed where an earlier run stopped (unit_progress.h)
+  int levels_resumed = 0;            // the levels of that unit that earlier run had passed
 };
 
 /// True if every check passes. The checksum list, if given, is compared

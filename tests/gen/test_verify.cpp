@@ -15,6 +15,8 @@
 #include "solver/slice_order.h"
 #include "solver/table_loading.h"
 #include "solver/unit_solver.h"
+#include "support/interrupt.h"
+#include "verify/unit_progress.h"
 #include "verify/verifier.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -250,6 +252,92 @@ TEST_CASE("a verify journal skips the units it lists and checks a changed one ag
   gen::VerifyReport changed;
   CHECK_FALSE(gen::verify_tables(options, changed, failure));
   CHECK(failure.find("KMvK") != std::string::npos);
+}
+
+TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
+  const std::string dir = copy_small_tables("journal-levels");
+  const std::string journal = dir + "/journal";
+  const Material unit = *parse_material("MMvM");
+  const auto in_unit = [&unit](const Material& m) { return m == unit || m == unit.reversed(); };
+  gen::VerifyOptions options;
+  options.dir = dir;
+  options.journal_file = journal;
+  std::string failure;
+  gen::VerifyReport whole;
+  {
+    gen::VerifyOptions plain = options;
+    plain.journal_file.clear();
+    REQUIRE(gen::verify_tables(plain, whole, failure));
+  }
+
+  // Stop after the third level of MMvM passes.
+  int passed = 0, stopped_after = -1;
+  options.on_level_passed = [&](const Material& m, int level) {
+    if (in_unit(m) && ++passed == 3) {
+      stopped_after = level;
+      gen::request_interrupt();
+    }
+  };
+  gen::VerifyReport stopped;
+  CHECK_FALSE(gen::verify_tables(options, stopped, failure));
+  gen::clear_interrupt();
+  CHECK(failure == "interrupted");
+  REQUIRE(stopped_after > 0);
+  REQUIRE(fs::exists(journal + ".unit"));
+
+  // The rerun checks MMvM from the level below, and nothing is lost.
+  std::vector<int> checked;
+  options.on_level_passed = [&](const Material& m, int level) {
+    if (in_unit(m)) checked.push_back(level);
+  };
+  gen::VerifyReport resumed;
+  REQUIRE(gen::verify_tables(options, resumed, failure));
+  CHECK(resumed.resumed_inside_unit);
+  CHECK(resumed.levels_resumed == 3);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front() == stopped_after - 1);
+  CHECK(checked.back() == 0);
+  CHECK(resumed.tables == whole.tables);
+  CHECK(resumed.positions == whole.positions);
+  CHECK_FALSE(fs::exists(journal + ".unit"));  // the journal lists the unit now
+}
+
+TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
+  const std::string dir = copy_small_tables("journal-changed-unit");
+  const std::string journal = dir + "/journal";
+  const Material unit = *parse_material("MMvM");
+  const auto in_unit = [&unit](const Material& m) { return m == unit || m == unit.reversed(); };
+  gen::VerifyOptions options;
+  options.dir = dir;
+  options.journal_file = journal;
+  int passed = 0, top = -1;
+  options.on_level_passed = [&](const Material& m, int level) {
+    if (!in_unit(m)) return;
+    if (passed++ == 0) top = level;
+    if (passed == 2) gen::request_interrupt();
+  };
+  std::string failure;
+  gen::VerifyReport stopped;
+  CHECK_FALSE(gen::verify_tables(options, stopped, failure));
+  gen::clear_interrupt();
+
+  // The progress was recorded for other bytes: a file of the unit changed.
+  gen::UnitProgress progress;
+  REQUIRE(gen::read_unit_progress(journal + ".unit", progress, failure));
+  REQUIRE(progress.levels_passed_from == top - 1);
+  REQUIRE_FALSE(progress.files.empty());
+  progress.files.begin()->second ^= 1;
+  REQUIRE(gen::write_unit_progress(journal + ".unit", progress, failure));
+
+  std::vector<int> checked;
+  options.on_level_passed = [&](const Material& m, int level) {
+    if (in_unit(m)) checked.push_back(level);
+  };
+  gen::VerifyReport again;
+  REQUIRE(gen::verify_tables(options, again, failure));
+  CHECK_FALSE(again.resumed_inside_unit);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front() == top);
 }
 
 TEST_CASE("verify compares the checksum list first and --checksums-only stops there") {

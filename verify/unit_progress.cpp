@@ -1,0 +1,82 @@
+#include "verify/unit_progress.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace dtb::gen {
+namespace {
+
+constexpr const char* kLevelsKey = "levels-passed-from";
+constexpr const char* kMtcKey = "mtc-passed";
+
+// One line: "levels-passed-from L", "mtc-passed" or "<16 hex>  <file>".
+bool parse_line(const std::string& line, UnitProgress& progress) {
+  if (line.empty() || line[0] == '#') return true;
+  std::istringstream in(line);
+  std::string first, second;
+  in >> first;
+  if (first == kMtcKey) return progress.mtc_passed = true;
+  if (first == kLevelsKey) return static_cast<bool>(in >> progress.levels_passed_from) && progress.levels_passed_from >= 0;
+  if (first.size() != 16 || first.find_first_not_of("0123456789abcdef") != std::string::npos || !(in >> second))
+    return false;
+  progress.files[second] = std::stoull(first, nullptr, 16);
+  return true;
+}
+
+}  // namespace
+
+std::string unit_progress_path(const std::string& journal_file) { return journal_file + ".unit"; }
+
+bool read_unit_progress(const std::string& path, UnitProgress& progress, std::string& error) {
+  progress = {};
+  if (!std::filesystem::exists(path)) return true;
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  std::string line;
+  while (std::getline(in, line))
+    if (!parse_line(line, progress)) {
+      progress = {};
+      return true;
+    }
+  if (in.bad()) {
+    error = "cannot read " + path;
+    return false;
+  }
+  return true;
+}
+
+bool write_unit_progress(const std::string& path, const UnitProgress& progress, std::string& error) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << "# dtb verify: the unit being checked; a rerun resumes here if these files are unchanged\n";
+    if (progress.levels_passed_from >= 0) out << kLevelsKey << ' ' << progress.levels_passed_from << '\n';
+    if (progress.mtc_passed) out << kMtcKey << '\n';
+    for (const auto& [name, hash] : progress.files) out << format_hash(hash) << "  " << name << '\n';
+    out.flush();
+    if (!out) {
+      error = "cannot write " + temporary + " (disk full?)";
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    error = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
+    std::remove(temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool progress_applies(const UnitProgress& progress, const ChecksumList& files) {
+  return !files.empty() && progress.files == files;
+}
+
+}  // namespace dtb::gen

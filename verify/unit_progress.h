@@ -1,0 +1,46 @@
+// Where a stopped `dtb verify --journal` was inside a unit, so that a rerun
+// resumes there instead of at the unit's start: one unit of the 2-6 set
+// (MMMvMMM, KKKKvKK ...) takes tens of minutes to check.
+//
+// The journal (verifier.h) lists the units that passed. Beside it, in
+// `<journal>.unit`, the verifier keeps the unit it is checking: the XXH3 of
+// its files and how far the checks got:
+//   - the WDL levels from some level up passed (levels are checked from the
+//     most advanced down, and a level's check reads only stored values of
+//     other levels, so the levels above are not needed again);
+//   - the .mtc check passed (it comes after every level, as one pass).
+// A rerun trusts this only if every file of the unit still hashes as listed;
+// otherwise the unit is checked from its start. The file is written
+// atomically (temporary file and rename) after each level, so a stop at any
+// moment leaves either the old or the new state, and it is removed once the
+// unit is in the journal.
+#pragma once
+
+#include <string>
+
+#include "gen/checksums.h"
+
+namespace dtb::gen {
+
+struct UnitProgress {
+  ChecksumList files;           // the unit's files and their XXH3 when the progress was recorded
+  int levels_passed_from = -1;  // every WDL level >= this passed; -1: none
+  bool mtc_passed = false;      // the unit's .mtc tables passed
+};
+
+/// The progress file of a journal.
+std::string unit_progress_path(const std::string& journal_file);
+
+/// Read `path`. A missing file gives an empty progress, and so does one that
+/// cannot be parsed (the unit is then checked from its start: safe, only
+/// slower). False only if the file exists but cannot be read.
+bool read_unit_progress(const std::string& path, UnitProgress& progress, std::string& error);
+
+/// Write `progress` to `path` atomically; false with a message (a full disk)
+/// if it could not be written, the previous file then left as it was.
+bool write_unit_progress(const std::string& path, const UnitProgress& progress, std::string& error);
+
+/// Whether `progress` was recorded for exactly these files with these hashes.
+bool progress_applies(const UnitProgress& progress, const ChecksumList& files);
+
+}  // namespace dtb::gen
