@@ -10,6 +10,8 @@
 #include <sstream>
 #include <vector>
 
+#include "compress/atomic_file.h"
+
 namespace dtb::gen {
 namespace {
 
@@ -73,21 +75,17 @@ bool read_checksum_list(const std::string& path, ChecksumList& list, std::string
 }
 
 bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << "# XXH3-64 of every table file (dtb verify DIR --write-checksums FILE)\n";
-    for (const auto& [name, hash] : list) out << format_hash(hash) << "  " << name << "\n";
-    out.flush();
-    if (!out) {
-      error = "cannot write " + temporary;
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
-    std::remove(temporary.c_str());
+  std::ostringstream out;
+  out << "# XXH3-64 of every table file (dtb verify DIR --write-checksums FILE)\n";
+  for (const auto& [name, hash] : list) out << format_hash(hash) << "  " << name << "\n";
+  return write_text_atomically(path, out.str(), error);
+}
+
+bool write_text_atomically(const std::string& path, const std::string& text, std::string& error) {
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  const std::span<const std::uint8_t> parts[] = {bytes};
+  if (const TableError e = write_file_atomically(path, parts)) {
+    error = e.message;
     return false;
   }
   return true;

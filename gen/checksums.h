@@ -20,7 +20,13 @@ bool file_xxh3(const std::string& path, std::uint64_t& hash, std::string& error)
 std::string format_hash(std::uint64_t hash);
 
 bool read_checksum_list(const std::string& path, ChecksumList& list, std::string& error);
-/// Written atomically enough for a small text file: temporary file + rename.
+/// Written atomically (write_text_atomically).
 bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error);
+
+/// A small text file (a checksum list, a journal) written as the tables are:
+/// temporary file, fsync, rename (compress/atomic_file.h). Readers see the old
+/// file or the new one; a full disk is an error naming the file, the old
+/// file then left as it was.
+bool write_text_atomically(const std::string& path, const std::string& text, std::string& error);
 
 }  // namespace dtb::gen

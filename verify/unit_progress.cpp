@@ -1,7 +1,6 @@
 #include "verify/unit_progress.h"
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -53,26 +52,12 @@ bool read_unit_progress(const std::string& path, UnitProgress& progress, std::st
 }
 
 bool write_unit_progress(const std::string& path, const UnitProgress& progress, std::string& error) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << "# dtb verify: the unit being checked; a rerun resumes here if these files are unchanged\n";
-    if (progress.levels_passed_from >= 0) out << kLevelsKey << ' ' << progress.levels_passed_from << '\n';
-    if (progress.mtc_passed) out << kMtcKey << '\n';
-    for (const auto& [name, hash] : progress.files) out << format_hash(hash) << "  " << name << '\n';
-    out.flush();
-    if (!out) {
-      error = "cannot write " + temporary + " (disk full?)";
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
-    std::remove(temporary.c_str());
-    return false;
-  }
-  return true;
+  std::ostringstream out;
+  out << "# dtb verify: the unit being checked; a rerun resumes here if these files are unchanged\n";
+  if (progress.levels_passed_from >= 0) out << kLevelsKey << ' ' << progress.levels_passed_from << '\n';
+  if (progress.mtc_passed) out << kMtcKey << '\n';
+  for (const auto& [name, hash] : progress.files) out << format_hash(hash) << "  " << name << '\n';
+  return write_text_atomically(path, out.str(), error);
 }
 
 bool progress_applies(const UnitProgress& progress, const ChecksumList& files) {

@@ -254,44 +254,60 @@ TEST_CASE("a verify journal skips the units it lists and checks a changed one ag
   CHECK(failure.find("KMvK") != std::string::npos);
 }
 
-TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
-  const std::string dir = copy_small_tables("journal-levels");
-  const std::string journal = dir + "/journal";
-  const Material unit = *parse_material("MMvM");
-  const auto in_unit = [&unit](const Material& m) { return m == unit || m == unit.reversed(); };
-  gen::VerifyOptions options;
-  options.dir = dir;
-  options.journal_file = journal;
-  std::string failure;
-  gen::VerifyReport whole;
-  {
-    gen::VerifyOptions plain = options;
-    plain.journal_file.clear();
-    REQUIRE(gen::verify_tables(plain, whole, failure));
-  }
+namespace {
 
-  // Stop after the third level of MMvM passes.
-  int passed = 0, stopped_after = -1;
+bool in_unit(const Material& m, const Material& unit) { return m == unit || m == unit.reversed(); }
+
+// Verify with `options` (a journal) and stop the run once `levels` levels of
+// `unit` have passed: the last level that passed.
+int verify_stopped_in(gen::VerifyOptions options, const Material& unit, int levels) {
+  int passed = 0, last = -1;
   options.on_level_passed = [&](const Material& m, int level) {
-    if (in_unit(m) && ++passed == 3) {
-      stopped_after = level;
-      gen::request_interrupt();
-    }
+    if (!in_unit(m, unit)) return;
+    last = level;
+    if (++passed == levels) gen::request_interrupt();
   };
-  gen::VerifyReport stopped;
-  CHECK_FALSE(gen::verify_tables(options, stopped, failure));
+  gen::VerifyReport report;
+  std::string failure;
+  const bool ok = gen::verify_tables(options, report, failure);
   gen::clear_interrupt();
+  CHECK_FALSE(ok);
   CHECK(failure == "interrupted");
-  REQUIRE(stopped_after > 0);
-  REQUIRE(fs::exists(journal + ".unit"));
+  return last;
+}
 
-  // The rerun checks MMvM from the level below, and nothing is lost.
+// Verify with `options`: the levels of `unit` checked, in order.
+std::vector<int> levels_checked(gen::VerifyOptions options, const Material& unit, gen::VerifyReport& report) {
   std::vector<int> checked;
   options.on_level_passed = [&](const Material& m, int level) {
-    if (in_unit(m)) checked.push_back(level);
+    if (in_unit(m, unit)) checked.push_back(level);
   };
+  std::string failure;
+  const bool ok = gen::verify_tables(options, report, failure);
+  INFO(failure);
+  CHECK(ok);
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
+  const std::string dir = copy_small_tables("journal-levels");
+  const Material unit = *parse_material("MMvM");
+  gen::VerifyOptions options;
+  options.dir = dir;
+  gen::VerifyReport whole;
+  std::string failure;
+  REQUIRE(gen::verify_tables(options, whole, failure));
+
+  options.journal_file = dir + "/journal";
+  const int stopped_after = verify_stopped_in(options, unit, 3);
+  REQUIRE(stopped_after > 0);
+  REQUIRE(fs::exists(options.journal_file + ".unit"));
+
+  // The rerun checks MMvM from the level below, and nothing is lost.
   gen::VerifyReport resumed;
-  REQUIRE(gen::verify_tables(options, resumed, failure));
+  const std::vector<int> checked = levels_checked(options, unit, resumed);
   CHECK(resumed.resumed_inside_unit);
   CHECK(resumed.levels_resumed == 3);
   REQUIRE_FALSE(checked.empty());
@@ -299,45 +315,31 @@ TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
   CHECK(checked.back() == 0);
   CHECK(resumed.tables == whole.tables);
   CHECK(resumed.positions == whole.positions);
-  CHECK_FALSE(fs::exists(journal + ".unit"));  // the journal lists the unit now
+  CHECK_FALSE(fs::exists(options.journal_file + ".unit"));  // the journal lists the unit now
 }
 
 TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
   const std::string dir = copy_small_tables("journal-changed-unit");
-  const std::string journal = dir + "/journal";
   const Material unit = *parse_material("MMvM");
-  const auto in_unit = [&unit](const Material& m) { return m == unit || m == unit.reversed(); };
   gen::VerifyOptions options;
   options.dir = dir;
-  options.journal_file = journal;
-  int passed = 0, top = -1;
-  options.on_level_passed = [&](const Material& m, int level) {
-    if (!in_unit(m)) return;
-    if (passed++ == 0) top = level;
-    if (passed == 2) gen::request_interrupt();
-  };
-  std::string failure;
-  gen::VerifyReport stopped;
-  CHECK_FALSE(gen::verify_tables(options, stopped, failure));
-  gen::clear_interrupt();
+  options.journal_file = dir + "/journal";
+  const int stopped_after = verify_stopped_in(options, unit, 2);
 
   // The progress was recorded for other bytes: a file of the unit changed.
   gen::UnitProgress progress;
-  REQUIRE(gen::read_unit_progress(journal + ".unit", progress, failure));
-  REQUIRE(progress.levels_passed_from == top - 1);
+  std::string failure;
+  REQUIRE(gen::read_unit_progress(options.journal_file + ".unit", progress, failure));
+  REQUIRE(progress.levels_passed_from == stopped_after);
   REQUIRE_FALSE(progress.files.empty());
   progress.files.begin()->second ^= 1;
-  REQUIRE(gen::write_unit_progress(journal + ".unit", progress, failure));
+  REQUIRE(gen::write_unit_progress(options.journal_file + ".unit", progress, failure));
 
-  std::vector<int> checked;
-  options.on_level_passed = [&](const Material& m, int level) {
-    if (in_unit(m)) checked.push_back(level);
-  };
   gen::VerifyReport again;
-  REQUIRE(gen::verify_tables(options, again, failure));
+  const std::vector<int> checked = levels_checked(options, unit, again);
   CHECK_FALSE(again.resumed_inside_unit);
   REQUIRE_FALSE(checked.empty());
-  CHECK(checked.front() == top);
+  CHECK(checked.front() == stopped_after + 1);  // the unit's top level: two had passed
 }
 
 TEST_CASE("verify compares the checksum list first and --checksums-only stops there") {
