@@ -94,7 +94,10 @@ int run_verify(const Args& args) {
   }
   std::cout << "verified " << report.tables << " tables, " << report.positions
             << " positions: every value agrees with its successors and every win/loss has a finite proof"
-            << " (longest: " << report.longest_proof_rounds << " rounds)";
+            << " (longest: " << report.longest_proof_rounds << " rounds";
+  if (report.units_proven_by_depth)
+    std::cout << "; " << report.units_proven_by_depth << " units proven by their MTC depths instead";
+  std::cout << ")";
   if (report.tables_from_journal)
     std::cout << "; " << report.tables_from_journal << " of the tables by an earlier run, as "
               << options.journal_file << " records, files unchanged";

@@ -35,8 +35,9 @@
 // Together, by induction on the order in which positions are proven, (1) and
 // (2) prove that every stored value is the theoretical value, given the
 // smaller tables (verified first) and the move generator. A unit with `.mtc`
-// tables has them checked too, once its WDL values have passed
-// (mtc_verifier.h). Optionally the XXH3
+// tables has them checked too, once its WDL values have passed step 1
+// (mtc_verifier.h); there step 2 is left out, because MTC depths that
+// strictly fall along every winning line prove the same well-foundedness. Optionally the XXH3
 // of every file is compared with a checksum list (gen/checksums.h).
 #pragma once
 
@@ -77,6 +78,7 @@ struct VerifyReport {
   int tables = 0;
   std::uint64_t positions = 0;
   int longest_proof_rounds = 0;  // rounds of step 2 in the hardest level
+  int units_proven_by_depth = 0;  // units whose .mtc check proved their wins and losses instead of step 2
   int checksums_compared = 0;
   int checksums_unlisted = 0;  // .mtc, .r62, .dtw and .rule files the checksum list does not name (not compared)
   int mtc_tables = 0;  // .mtc tables checked (mtc_verifier.h)

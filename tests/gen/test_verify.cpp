@@ -122,15 +122,29 @@ TEST_CASE("verify fails on a damaged file and on a wrong checksum list") {
 }
 
 
+namespace {
+
+// The 2-3 piece tables with .mtc, built afresh (the tests change them).
+std::string build_small_mtc_tables(const std::string& tag) {
+  const std::string dir = gen::testing::make_temp_dir(tag);
+  gen::BuildOptions build;
+  build.max_pieces = 3;
+  build.out_dir = dir;
+  build.mtc = true;
+  gen::BuildSummary summary;
+  std::string failure;
+  REQUIRE(gen::build_tables(build, summary, failure) == gen::BuildStatus::Ok);
+  return dir;
+}
+
 // The trap of verifier.h step 2: relabel drawn positions of KKvK as wins for
 // the two kings and drawn positions of KvKK (the lone king to move) as
 // losses, keeping only those where the relabelling stays consistent (a
 // greatest fixed point: a "win" needs a move to a "loss", a "loss" needs
 // every move to go to a win). Every value then agrees with its successors,
-// yet the "wins" are a cycle with no end: only the well-foundedness check
-// can tell.
-TEST_CASE("verify fails on a self-consistent cycle of false wins") {
-  const std::string dir = copy_small_tables("cycle");
+// yet the "wins" are a cycle with no end. Plants it in the tables in `dir`
+// and returns, per table, which positions were relabelled.
+std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> plant_false_win_cycle(const std::string& dir) {
   const Material kings2 = *parse_material("KKvK"), lone = *parse_material("KvKK");
   const PositionIndex two(kings2), one(lone);
   const gen::WdlStore& truth = gen::testing::test_store();
@@ -180,7 +194,14 @@ TEST_CASE("verify fails on a self-consistent cycle of false wins") {
   for (std::uint64_t i = 0; i < values.size(); ++i)
     if (losses[i]) values[i] = static_cast<std::uint16_t>(Wdl::Loss);
   rewrite_table(gen::wdl_table_path(dir, lone), lone, values);
+  return {wins, losses};
+}
 
+}  // namespace
+
+TEST_CASE("verify fails on a self-consistent cycle of false wins") {
+  const std::string dir = copy_small_tables("cycle");
+  plant_false_win_cycle(dir);
   std::string failure;
   CHECK_FALSE(verify(dir, failure));
   INFO(failure);
@@ -189,15 +210,32 @@ TEST_CASE("verify fails on a self-consistent cycle of false wins") {
   CHECK((failure.find("KKvK") != std::string::npos || failure.find("KvKK") != std::string::npos));
 }
 
-TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
-  const std::string dir = gen::testing::make_temp_dir("mtc");
-  gen::BuildOptions build;
-  build.max_pieces = 3;
-  build.out_dir = dir;
-  build.mtc = true;
-  gen::BuildSummary summary;
+// With .mtc tables the verifier leaves step 2 out: the MTC check must catch
+// the same cycle, whatever depths the cycle's positions claim (here all the
+// same, a plausible 3).
+TEST_CASE("verify with .mtc tables fails on a self-consistent cycle of false wins through the depths") {
+  const std::string dir = build_small_mtc_tables("cycle-mtc");
   std::string failure;
-  REQUIRE(gen::build_tables(build, summary, failure) == gen::BuildStatus::Ok);
+  const auto [wins, losses] = plant_false_win_cycle(dir);
+  for (const auto& [name, planted] : {std::pair{"KKvK", wins}, std::pair{"KvKK", losses}}) {
+    const Material m = *parse_material(name);
+    std::vector<std::uint16_t> mtc = read_raw_values(gen::mtc_table_path(dir, m));
+    for (std::uint64_t i = 0; i < mtc.size(); ++i)
+      if (planted[i]) mtc[i] = 3;
+    rewrite_table(gen::mtc_table_path(dir, m), m, mtc, TableKind::Mtc);
+  }
+  gen::VerifyOptions options;
+  options.dir = dir;
+  gen::VerifyReport report;
+  CHECK_FALSE(gen::verify_tables(options, report, failure));
+  INFO(failure);
+  CHECK(report.units_proven_by_depth > 0);
+  CHECK((failure.find("KKvK.mtc") != std::string::npos || failure.find("KvKK.mtc") != std::string::npos));
+}
+
+TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
+  const std::string dir = build_small_mtc_tables("mtc");
+  std::string failure;
   gen::VerifyOptions options;
   options.dir = dir;
   gen::VerifyReport report;
