@@ -32,7 +32,7 @@
 #include "solver/table_loading.h"
 #include "gen/table_discovery.h"
 #include "gen/table_builder.h"
-#include "solver/wdl_store.h"
+#include "tests/gen/wdl_store.h"
 #include "index/colour.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
