@@ -6,7 +6,7 @@
 
 #include "gen/table_builder.h"
 #include "solver/unit_solver.h"
-#include "solver/wdl_store.h"
+#include "tests/gen/wdl_store.h"
 #include "index/position_index.h"
 
 namespace {

@@ -9,7 +9,7 @@
 
 #include "support/progress_bar.h"
 #include "solver/unit_values.h"
-#include "solver/wdl_store.h"
+#include "solver/finished_values.h"
 #include "index/material.h"
 
 namespace dtb::gen {
@@ -24,7 +24,7 @@ std::uint64_t total_positions(const std::vector<Material>& materials);
 
 /// Open, check (header, every checksum) and load the table of m from `dir`,
 /// capture positions resolved through `store` (which must hold every
-/// dependency). Values as in wdl_store.h. False with a message on failure.
+/// dependency). Values as in table_loading.h. False with a message on failure.
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
                   std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error);
 

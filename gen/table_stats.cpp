@@ -8,7 +8,7 @@
 #include "support/progress_bar.h"
 #include "gen/stats_sidecar.h"
 #include "gen/table_discovery.h"
-#include "solver/wdl_store.h"
+#include "solver/table_loading.h"
 
 namespace dtb::gen {
 namespace {

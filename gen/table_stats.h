@@ -22,7 +22,7 @@ namespace dtb::gen {
 bool collect_stats(const std::string& dir, bool show_progress, bool recount, std::vector<MaterialStats>& out,
                    std::string& error);
 
-/// Count one material's values (WDL | kCaptureFlag, wdl_store.h).
+/// Count one material's values (WDL | kCaptureFlag, solver/table_loading.h).
 MaterialStats count_values(const Material& m, std::span<const std::uint8_t> values);
 
 std::string stats_as_json(const std::vector<MaterialStats>& stats);

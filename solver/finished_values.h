@@ -6,8 +6,8 @@
 //  - FinishedTables (finished_tables.h): reads the table files just written,
 //    through the probe library's reader and bounded block cache. What
 //    `dtb gen` uses: memory stays bounded however many tables are finished.
-//  - WdlStore (wdl_store.h): every finished table unpacked in memory. For
-//    the verifier, the statistics, tests and benchmarks of small sets.
+//  - WdlStore (tests/gen/wdl_store.h): every finished table unpacked in
+//    memory. For the tests and the solver's benchmark, on small sets.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // A unit's solve saved between two levels, so that an interrupted build
-// (Ctrl-C, kill -9, the end of a session) resumes a large unit at its next
+// (Ctrl-C, kill -9, a machine shut down) resumes a large unit at its next
 // level instead of at its first. A 6-piece unit takes hours; without this a
 // build that is stopped every few hours could never finish one.
 //

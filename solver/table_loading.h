@@ -16,11 +16,17 @@
 #include "compress/table_file.h"
 #include "solver/finished_values.h"
 #include "solver/unit_values.h"
-#include "solver/wdl_store.h"
 #include "index/material.h"
 #include "index/position_index.h"
 
 namespace dtb::gen {
+
+/// A loaded value, a byte a position: the WDL value (rules/value.h) in bits
+/// 0-1, and kCaptureFlag when the side to move must capture (a position
+/// "don't care" on disk, whose true value the loader resolves). What the
+/// loader gives and the statistics count.
+inline constexpr std::uint8_t kValueMask = 3;
+inline constexpr std::uint8_t kCaptureFlag = 4;
 
 /// `dir`/`name`.wdl
 std::string wdl_table_path(const std::string& dir, const Material& m);
@@ -36,7 +42,7 @@ TableError open_checked_table(const std::string& path, const Material& m, std::u
                               TableKind kind = TableKind::Wdl);
 
 /// Decode every value of a checked table, one per position in index order, as
-/// WDL | kCaptureFlag (wdl_store.h), with the true value of every capture
+/// WDL | kCaptureFlag (above), with the true value of every capture
 /// position resolved through `store`. A non-capture value outside 0..2 is a
 /// DecodeError. Parallel (OpenMP).
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,

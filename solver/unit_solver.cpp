@@ -5,16 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
 
-#include <xxhash.h>
-
 #include "support/interrupt.h"
 #include "support/large_array.h"
-#include "solver/level_checkpoint.h"
 #include "solver/level_states.h"
 #include "solver/propagation_forecast.h"
 #include "support/scratch_file.h"
@@ -23,6 +19,7 @@
 #include "solver/spread_scheduler.h"
 #include "support/stopwatch.h"
 #include "solver/table_loading.h"
+#include "solver/unit_checkpoints.h"
 #include "solver/unmove.h"
 #include "index/position_index.h"
 #include "probe/capture_check.h"
@@ -60,13 +57,6 @@ struct Side {
   std::optional<SliceLevels> levels;
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
   std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
-  // MTC in a scratch file, with checkpoints: per level, the hash of its
-  // values once finished (MtcValues::hash_slices), which a checkpoint keeps
-  // instead of the values themselves (they are in the file).
-  std::vector<std::uint64_t> mtc_hashes;
-  // Spilled values (unit_values.h), with checkpoints: per level, the hash of
-  // its values once finished, kept by a checkpoint in their stead.
-  std::vector<std::uint64_t> value_hashes;
   // The level being solved, in local order (LevelCursor): the working state
   // with the must-capture bits (level_states.h), written in full by the
   // first pass (in parallel: no serial zeroing first, large_array.h).
@@ -123,26 +113,22 @@ class UnitSolver {
     one_level_ = levels == 1;
     if (!States::kCountsMoves && (!one_level_ || sides_.front().material.men() != 0))
       throw std::logic_error("compact states are for kings-only units");
-    if (!one_level_ && !make_values(levels, out)) return SolveStatus::Failed;
+    if (!options_.checkpoint_path.empty())
+      checkpoints_.emplace(options_.checkpoint_path, options_.checkpoint_seconds, sides_.front().material);
+    if (!one_level_ && !make_values(checkpoints_ && checkpoints_->may_resume(), out)) return SolveStatus::Failed;
     if (options_.article62_plies > 0 && !options_.mtc) throw std::logic_error("a rule-aware solve records MTC");
-    if (options_.mtc && !make_mtc(levels, out)) return SolveStatus::Failed;
+    if (options_.mtc && !make_mtc(out)) return SolveStatus::Failed;
     out.seconds.allocate += watch.lap();
     out.levels = levels;
-    const bool checkpoints = !one_level_ && !options_.checkpoint_path.empty();
-    round_checkpoints_ = one_level_ && !options_.checkpoint_path.empty();
-    saved_at_ = std::chrono::steady_clock::now();
-    const int first = checkpoints ? resume(levels, out) : levels - 1;
+    const int first = level_checkpoints() ? resume_levels(levels, out) : levels - 1;
     if (first < 0) return SolveStatus::Failed;
     for (int a = first; a >= 0; --a) {
       const SolveStatus s = solve_level(a, out);
       if (s != SolveStatus::Ok) return s;
-      if (!checkpoints || a == 0 || !due_for_checkpoint()) continue;
+      // (nothing to save after the last level: the unit is solved)
+      if (!level_checkpoints() || a == 0 || !checkpoints_->due()) continue;
       show_phase("checkpoint");
-      if (!sync_scratch_files(out) ||
-          !save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {a - 1, out.rounds},
-                                 checkpoint_arrays(), out.error))
-        return SolveStatus::Failed;
-      saved_at_ = std::chrono::steady_clock::now();
+      if (!checkpoints_->save_levels(a - 1, out.rounds, checkpointed_tables(), out.error)) return SolveStatus::Failed;
     }
     out.materials.clear();
     out.values.clear();
@@ -161,18 +147,21 @@ class UnitSolver {
 
   bool spilled() const { return !one_level_ && !options_.values_scratch_dir.empty(); }
 
+  // A unit of many levels saves between levels; a one-level (kings-only)
+  // unit, whose one level takes hours at 7 pieces, between rounds.
+  bool level_checkpoints() const { return checkpoints_ && !one_level_; }
+  bool round_checkpoints() const { return checkpoints_ && one_level_; }
+
   // Each side's values, in memory or spilled to a scratch file. A spilled
-  // file is kept only for a checkpoint to resume from (resume() checks it);
-  // otherwise it starts afresh, all zero.
-  bool make_values(int levels, UnitSolution& out) {
-    const bool may_resume = !options_.checkpoint_path.empty() && std::filesystem::exists(options_.checkpoint_path);
+  // file is kept only if `keep_spilled`, for a checkpoint to resume from
+  // (resume_levels() checks it); otherwise it starts afresh, all zero.
+  bool make_values(bool keep_spilled, UnitSolution& out) {
     for (Side<States>& s : sides_) {
       if (!spilled()) {
         s.values = std::make_unique<UnitValues>(s.index.size());
         continue;
       }
-      if (!open_spilled_values(s, !may_resume, out)) return false;
-      if (!options_.checkpoint_path.empty()) s.value_hashes.assign(static_cast<std::size_t>(levels), 0);
+      if (!open_spilled_values(s, !keep_spilled, out)) return false;
     }
     return true;
   }
@@ -192,7 +181,7 @@ class UnitSolver {
   }
 
   // Each side's MTC values, in memory or in a scratch file.
-  bool make_mtc(int levels, UnitSolution& out) {
+  bool make_mtc(UnitSolution& out) {
     for (Side<States>& s : sides_) {
       if (options_.mtc_scratch_dir.empty()) {
         s.mtc = std::make_unique<MtcValues>(s.index.size());
@@ -202,75 +191,32 @@ class UnitSolver {
                                     MtcValues::bytes_for(s.index.size()), out.error);
       if (!file) return false;
       s.mtc = std::make_unique<MtcValues>(std::move(file));
-      if (!one_level_ && !options_.checkpoint_path.empty()) s.mtc_hashes.assign(static_cast<std::size_t>(levels), 0);
     }
     return true;
   }
 
-  // What a level checkpoint holds: per side its values, capture flags, MTC
-  // (or, for MTC in a scratch file, the hash of each finished level's).
-  std::vector<std::span<std::uint8_t>> checkpoint_arrays() {
-    std::vector<std::span<std::uint8_t>> arrays;
-    for (Side<States>& s : sides_) {
-      if (s.values->file()) {
-        arrays.push_back({reinterpret_cast<std::uint8_t*>(s.value_hashes.data()), s.value_hashes.size() * 8});
-      } else {
-        arrays.push_back(s.values->value_bytes());
-        arrays.push_back(s.values->capture_bytes());
-      }
-      if (s.mtc && s.mtc->file())
-        arrays.push_back({reinterpret_cast<std::uint8_t*>(s.mtc_hashes.data()), s.mtc_hashes.size() * 8});
-      else if (s.mtc)
-        arrays.push_back(s.mtc->bytes());
-    }
-    return arrays;
-  }
-
-  // Whether the scratch files still hold the values and MTC values of the
-  // levels a checkpoint says are finished (those above next_level).
-  bool scratch_matches(int next_level, int levels) {
-    for (Side<States>& s : sides_) {
-      if (!s.values->file()) continue;
-      for (int a = next_level + 1; a < levels; ++a)
-        if (s.values->hash_slices(s.levels->level(a), s.kps()) != s.value_hashes[static_cast<std::size_t>(a)])
-          return false;
-    }
-    for (Side<States>& s : sides_) {
-      if (!s.mtc || !s.mtc->file()) continue;
-      for (int a = next_level + 1; a < levels; ++a) {
-        const bool same = s.mtc->hash_slices(s.levels->level(a), s.kps()) == s.mtc_hashes[static_cast<std::size_t>(a)];
-        s.mtc->drop_resident_pages();
-        if (!same) return false;
-      }
-    }
-    return true;
+  // The unit's tables as a level checkpoint sees them.
+  std::vector<CheckpointedTable> checkpointed_tables() {
+    std::vector<CheckpointedTable> tables;
+    for (Side<States>& s : sides_) tables.push_back({s.values.get(), s.mtc.get(), &*s.levels, s.kps()});
+    return tables;
   }
 
   // The level to start at: below a valid checkpoint's levels, or the top
   // (-1 with out.error if spilled values cannot be had afresh).
-  int resume(int levels, UnitSolution& out) {
-    const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, checkpoint_arrays());
-    if (!at || at->next_level >= levels - 1 || !scratch_matches(at->next_level, levels)) {
-      // Nothing (valid) to resume from: a partial load must not leave values behind.
-      if (std::filesystem::exists(options_.checkpoint_path))
-        for (Side<States>& s : sides_) {
-          if (!spilled()) s.values = std::make_unique<UnitValues>(s.index.size());
-          else if (!open_spilled_values(s, true, out)) return -1;
-        }
+  int resume_levels(int levels, UnitSolution& out) {
+    const std::optional<LevelCheckpoint> at = checkpoints_->resume_levels(levels, checkpointed_tables());
+    if (!at) {
+      // A partial load must not leave values behind.
+      if (checkpoints_->may_resume() && !make_values(false, out)) return -1;
       return levels - 1;
     }
-    // Spilled values of the levels not finished may hold part of the
-    // finalize an interruption cut short: those levels start from zero.
-    for (Side<States>& s : sides_)
-      if (s.values->file())
-        for (int a = 0; a <= at->next_level; ++a) s.values->clear_slices(s.levels->level(a), s.kps());
     out.resumed_level = at->next_level;
     out.rounds = at->rounds;
     std::uint64_t skipped = 0;
     for (const Side<States>& s : sides_)
       for (int a = at->next_level + 1; a < levels; ++a) skipped += kSolveWorkPerPosition * s.levels->positions(a);
-    if (progress_) progress_->skip(skipped);
-    reported_work_.fetch_add(skipped, std::memory_order_relaxed);
+    skip_work(skipped);
     return at->next_level;
   }
 
@@ -308,7 +254,7 @@ class UnitSolver {
     for (std::size_t t = 0; t < sides_.size(); ++t)
       sides_[t].start_level(a, part.empty() ? std::span<const std::uint32_t>() : std::span(part.at(t)));
     out.seconds.allocate += watch.lap();
-    const std::optional<int> resumed = round_checkpoints_ ? resume_round(out) : std::nullopt;
+    const std::optional<int> resumed = round_checkpoints() ? resume_round(out) : std::nullopt;
     if (!resumed) {
       for (int t = 0; t < static_cast<int>(sides_.size()); ++t) first_pass(t);
       out.seconds.first_pass += watch.lap();
@@ -327,9 +273,6 @@ class UnitSolver {
                   std::to_string(kMaxMtc) + ")";
       return SolveStatus::Failed;
     }
-    for (Side<States>& s : sides_)
-      if (s.mtc && !s.mtc_hashes.empty() && part.empty())
-        s.mtc_hashes[static_cast<std::size_t>(a)] = s.mtc->hash_slices(s.slices, s.kps());
     // Spilled values: what is resident now is level a + 1, which only this
     // level's first pass and rounds read; finalize writes level a, which
     // stays resident for the level below to read.
@@ -337,9 +280,7 @@ class UnitSolver {
       if (s.values) s.values->drop_resident_pages();
     for (Side<States>& s : sides_) one_level_ ? finalize_releasing(s, options_.article62_plies)
                                               : finalize(s, options_.article62_plies);
-    for (Side<States>& s : sides_)
-      if (!s.value_hashes.empty() && part.empty())
-        s.value_hashes[static_cast<std::size_t>(a)] = s.values->hash_slices(s.slices, s.kps());
+    if (level_checkpoints()) checkpoints_->level_finished(a, checkpointed_tables());
     for (Side<States>& s : sides_)
       if (s.mtc) s.mtc->drop_resident_pages();  // (in a file) the solver never reads this level's MTC again
     out.seconds.finalize += watch.lap();
@@ -355,6 +296,11 @@ class UnitSolver {
   void report(std::uint64_t work) {
     if (!progress_) return;
     progress_->advance(work);
+    reported_work_.fetch_add(work, std::memory_order_relaxed);
+  }
+  // Work a resumed checkpoint had done: counted as done, not as speed.
+  void skip_work(std::uint64_t work) {
+    if (progress_) progress_->skip(work);
     reported_work_.fetch_add(work, std::memory_order_relaxed);
   }
 
@@ -676,10 +622,9 @@ class UnitSolver {
   // nullopt if saving failed (out.error says why).
   std::optional<int> propagate(int round, bool resumed, UnitSolution& out) {
     for (bool first = true; !interrupt_requested(); first = false, ++round) {
-      if (round_checkpoints_ && !(first && resumed) && due_for_checkpoint()) {
+      if (round_checkpoints() && !(first && resumed) && checkpoints_->due()) {
         show_phase("checkpoint");
-        if (!save_round_checkpoint(round, out)) return std::nullopt;
-        saved_at_ = std::chrono::steady_clock::now();
+        if (!checkpoints_->save_round(round, round_states(), reported_work_.load(), out.error)) return std::nullopt;
       }
       if (options_.before_round) options_.before_round(round);
       if (interrupt_requested()) break;
@@ -700,122 +645,32 @@ class UnitSolver {
     progress_->set_item(item + ": " + phase);
   }
 
-  // A checkpoint counts on the scratch files' contents: flush them first.
-  bool sync_scratch_files(UnitSolution& out) {
-    for (Side<States>& side : sides_) {
-      if (side.mtc && side.mtc->file() && !side.mtc->file()->sync(out.error)) return false;
-      if (side.values && side.values->file() && !side.values->file()->sync(out.error)) return false;
-    }
-    return true;
-  }
-
-  bool due_for_checkpoint() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - saved_at_).count() >=
-           options_.checkpoint_seconds;
-  }
-
-  // Round checkpoints, for one-level (kings-only) units: their one level
-  // takes hours at 7 pieces, so a level checkpoint would never come. Between
-  // two rounds the solve is entirely in the working state (each position's
-  // state, capture bit, and MTC once propagated) and the pending flags of
-  // the chunks, so a checkpoint holds those, the next round and the work
-  // reported so far (level_checkpoint.h, "Round checkpoints"). Each
-  // position is propagated once, in the round of its MTC, whatever the
-  // scheduling, so a resumed solve gives the same values and MTC.
-  struct RoundBuffers {
-    std::vector<std::vector<std::uint8_t>> flags;  // per side, per parity: a byte per chunk
-    std::vector<std::uint64_t> words;              // per side with MTC in a file: its hash; then the work reported
-  };
-
-  std::vector<std::span<std::uint8_t>> round_checkpoint_arrays(RoundBuffers& b) {
-    std::vector<std::span<std::uint8_t>> arrays;
-    b.flags.clear();
-    std::size_t hashes = 0;
+  // The unit's tables as a round checkpoint sees them: between two rounds
+  // the solve is entirely in the working states (each position's state,
+  // capture bit, and MTC once propagated) and the pending flags.
+  std::vector<RoundState> round_states() {
+    std::vector<RoundState> tables;
     for (Side<States>& s : sides_) {
-      for (const std::span<std::uint8_t> a : s.state.raw()) arrays.push_back(a);
-      for (const auto& parity : s.pending) {
-        b.flags.emplace_back(parity.size());
-        arrays.push_back(b.flags.back());
-      }
-      if (s.mtc && !s.mtc->file()) arrays.push_back(s.mtc->bytes());
-      if (s.mtc && s.mtc->file()) ++hashes;
+      auto keep_propagated = [&s](std::uint64_t first, std::span<std::uint8_t> plies) {
+        for (std::uint64_t k = 0; k < plies.size(); ++k) {
+          const std::uint8_t st = s.state.load(first + k);
+          if (st != state::kWin && st != state::kLoss) plies[k] = 0;
+        }
+      };
+      tables.push_back({s.state.raw(), &s.pending, s.mtc.get(), s.positions, keep_propagated});
     }
-    b.words.assign(hashes + 1, 0);
-    arrays.push_back({reinterpret_cast<std::uint8_t*>(b.words.data()), b.words.size() * 8});
-    return arrays;
+    return tables;
   }
 
-  // XXH3 of the MTC values in side s's scratch file at the positions already
-  // propagated (state kWin or kLoss): the only ones the file must still hold
-  // when a round checkpoint resumes. Positions propagated after the
-  // checkpoint are written again, with the same values, by the resumed
-  // solve. Read by pread in batches, so nothing stays resident.
-  std::uint64_t propagated_mtc_hash(const Side<States>& s) const {
-    constexpr std::uint64_t kBatch = std::uint64_t{1} << 22;
-    const std::uint64_t batches = (s.positions + kBatch - 1) / kBatch;
-    std::vector<std::uint64_t> hashes(batches);
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::uint64_t b = 0; b < batches; ++b) {
-      const std::uint64_t first = b * kBatch, n = std::min(kBatch, s.positions - first);
-      std::vector<std::uint8_t> plies(n);
-      s.mtc->read(first, plies);
-      for (std::uint64_t k = 0; k < n; ++k) {
-        const std::uint8_t st = s.state.load(first + k);
-        if (st != state::kWin && st != state::kLoss) plies[k] = 0;
-      }
-      hashes[b] = XXH3_64bits(plies.data(), plies.size());
-    }
-    return XXH3_64bits(hashes.data(), hashes.size() * sizeof(std::uint64_t));
-  }
-
-  void fill_round_words(RoundBuffers& b) {
-    std::size_t k = 0;
-    for (const Side<States>& s : sides_)
-      if (s.mtc && s.mtc->file()) b.words[k++] = propagated_mtc_hash(s);
-    b.words[k] = reported_work_.load();
-  }
-
-  bool save_round_checkpoint(int next_round, UnitSolution& out) {
-    RoundBuffers b;
-    const std::vector<std::span<std::uint8_t>> arrays = round_checkpoint_arrays(b);
-    if (!sync_scratch_files(out)) return false;
-    std::size_t f = 0;
-    for (Side<States>& s : sides_) {
-      for (const auto& parity : s.pending) {
-        for (std::size_t c = 0; c < parity.size(); ++c) b.flags[f][c] = parity[c].load(std::memory_order_relaxed);
-        ++f;
-      }
-    }
-    fill_round_words(b);
-    return save_level_checkpoint(options_.checkpoint_path, sides_.front().material, {0, next_round}, arrays,
-                                 out.error);
-  }
-
-  // The round to resume at, if a valid round checkpoint is there; its
-  // states, flags and (in memory) MTC are then loaded. Otherwise the first
-  // pass overwrites whatever a partial load left.
+  // The round to resume a one-level unit at, if a valid round checkpoint is
+  // there; its states, flags and (in memory) MTC are then loaded.
   std::optional<int> resume_round(UnitSolution& out) {
-    RoundBuffers b;
-    const std::vector<std::span<std::uint8_t>> arrays = round_checkpoint_arrays(b);
-    const auto at = load_level_checkpoint(options_.checkpoint_path, sides_.front().material, arrays);
-    if (!at || at->next_level != 0 || at->rounds < 0) return std::nullopt;
-    const std::vector<std::uint64_t> saved = b.words;
-    fill_round_words(b);
-    if (!std::equal(saved.begin(), saved.end() - 1, b.words.begin())) return std::nullopt;  // not our scratch
-    std::size_t f = 0;
-    for (Side<States>& s : sides_)
-      for (auto& parity : s.pending) {
-        for (std::size_t c = 0; c < parity.size(); ++c) parity[c].store(b.flags[f][c] != 0, std::memory_order_relaxed);
-        ++f;
-      }
-    for (Side<States>& s : sides_)
-      if (s.mtc) s.mtc->drop_resident_pages();
-    const std::uint64_t work = saved.back();
-    if (progress_) progress_->skip(work);
-    reported_work_.store(work);
+    const std::optional<ResumedRound> at = checkpoints_->resume_round(round_states());
+    if (!at) return std::nullopt;
+    skip_work(at->reported_work);
     out.resumed_level = 0;
-    out.resumed_round = at->rounds;
-    return at->rounds;
+    out.resumed_round = at->round;
+    return at->round;
   }
 
   // The value a finished position keeps: its state's, but with a 6.2 limit
@@ -881,8 +736,7 @@ class UnitSolver {
   ProgressBar* progress_;
   SolveOptions options_;
   bool one_level_ = false;
-  bool round_checkpoints_ = false;
-  std::chrono::steady_clock::time_point saved_at_;  // when the solve started or last saved a checkpoint
+  std::optional<UnitCheckpoints> checkpoints_;  // with SolveOptions::checkpoint_path
   std::vector<Side<States>> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};

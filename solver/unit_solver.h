@@ -63,8 +63,9 @@ struct SolvePhases {
 struct SolveOptions {
   /// Also record each decided position's MTC (MtcValues, one byte a position).
   bool mtc = false;
-  /// Where to save the unit between levels (level_checkpoint.h), and to
-  /// resume from if a valid checkpoint is there; empty: never.
+  /// Where to save the unit between levels, or a one-level unit between
+  /// rounds (unit_checkpoints.h), and to resume from if a valid checkpoint
+  /// is there; empty: never.
   std::string checkpoint_path;
   /// Save after a level only if this much wall time has passed since the
   /// solve started or last saved (0: after every level). Small units never

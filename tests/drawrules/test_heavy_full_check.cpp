@@ -10,6 +10,7 @@
 #include "drawrules/rule_probe.h"
 #include "tests/reference/reference_minimax.h"
 #include "rules/notation.h"
+#include "tests/support/every_position.h"
 
 using namespace dtb;
 
@@ -19,7 +20,7 @@ TEST_CASE("every 4-piece class position: dtw and rule value at every count (expl
   for (const Material& m : class_materials()) {
     if (m.pieces() != 4) continue;
     for (Color side : {Color::White, Color::Black}) {
-      const auto some = reference::all_placements(m.white_kings, m.white_men, m.black_kings, m.black_men, side);
+      const std::vector<Position> some = test::all_placements(m, side);
       seeds.insert(seeds.end(), some.begin(), some.end());
     }
   }

@@ -32,7 +32,7 @@
 #include "solver/table_loading.h"
 #include "gen/table_discovery.h"
 #include "gen/table_builder.h"
-#include "solver/wdl_store.h"
+#include "tests/gen/wdl_store.h"
 #include "index/colour.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
@@ -40,6 +40,7 @@
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
 #include "tests/reference/reference_solver.h"
+#include "tests/support/every_position.h"
 #include "tests/gen/test_tables.h"
 #include "tests/support/position_hash.h"
 #include "tests/support/table_values.h"
@@ -144,7 +145,7 @@ TEST_CASE("article 6.2 under a short count: the rule-aware solve equals an expli
     CountedGame game(plies);
     std::uint64_t positions = 0, mismatches = 0, wins = 0;
     for (int n = 2; n <= 3; ++n)
-      for (const Material& m : reference::materials_with(n)) {
+      for (const Material& m : test::materials_with(n)) {
         const reference::ReferenceTable table(m);
         for (const Color side : {Color::White, Color::Black}) {
           mismatches += compare(chain, game, table.positions(side), plies);
@@ -197,7 +198,7 @@ TEST_CASE("the rule-aware solve draws what the theoretical game wins only where 
   std::uint64_t changed_long = 0, drawn_short = 0, wrong_short = 0;
   const RuleChain long_count(3, 50), short_count(3, 4);
   for (int n = 2; n <= 3; ++n)
-    for (const Material& m : reference::materials_with(n)) {
+    for (const Material& m : test::materials_with(n)) {
       const reference::ReferenceTable table(m);
       for (const Position& p : table.positions(Color::White)) {
         const Wdl t = p.pieces(Color::White) == 0 ? Wdl::Loss : theory(p);

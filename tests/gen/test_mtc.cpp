@@ -18,6 +18,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "tests/reference/reference_solver.h"
+#include "tests/support/every_position.h"
 #include "tests/gen/test_tables.h"
 #include "tests/support/position_hash.h"
 
@@ -126,7 +127,7 @@ TEST_CASE("MTC of every position up to 3 pieces equals the explicit reference") 
   const auto& solved = reference::reference_up_to_3();
   const Oracle wdl = reference::oracle_of(solved);
   for (int n = 2; n <= 3; ++n)
-    for (const Material& m : reference::materials_with(n)) {
+    for (const Material& m : test::materials_with(n)) {
       if (m.reversed() < m && !m.symmetric()) continue;  // the unit of m is solved with its reversal
       INFO(m.name());
       expect_mtc_agreement(m, wdl);

@@ -12,7 +12,7 @@
 #include "solver/unit_solver.h"
 #include "index/colour.h"
 #include "rules/movegen.h"
-#include "tests/reference/reference_solver.h"
+#include "tests/support/every_position.h"
 #include "tests/gen/test_tables.h"
 
 using namespace dtb;
@@ -98,7 +98,7 @@ TEST_CASE("a unit solved level by level in random parts equals the whole-unit so
   const gen::WdlStore& store = gen::testing::test_store();
   std::mt19937 random(20261201);
   for (int n = 2; n <= 4; ++n)
-    for (const Material& m : reference::materials_with(n)) {
+    for (const Material& m : test::materials_with(n)) {
       if (m.men() == 0 || (n == 4 && random() % 3 != 0)) continue;  // 4 pieces: a third of them
       INFO(m.name());
       gen::UnitSolution whole;
@@ -121,7 +121,7 @@ TEST_CASE("a unit solved level by level in random parts equals the whole-unit so
 TEST_CASE("man_move_slices lists every slice a legal man move reaches") {
   MoveList moves;
   for (int n = 2; n <= 4; ++n)
-    for (const Material& m : reference::materials_with(n)) {
+    for (const Material& m : test::materials_with(n)) {
       if (m.white_men == 0) continue;
       INFO(m.name());
       const PositionIndex index(m), reversed(m.reversed());

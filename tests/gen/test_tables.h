@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "solver/wdl_store.h"
+#include "tests/gen/wdl_store.h"
 
 namespace dtb::gen::testing {
 

@@ -46,7 +46,7 @@ TEST_CASE("exhaustive: every position up to 4 pieces gets its own index, none sk
       const PositionIndex index(m);
       std::vector<std::uint64_t> seen((index.size() + 63) / 64, 0);
       std::uint64_t count = 0, duplicates = 0, out_of_range = 0, round_trip_errors = 0;
-      test::for_each_position(m, [&](const Position& p) {
+      test::for_each_placement(m, Color::White, [&](const Position& p) {
         ++count;
         const std::uint64_t i = index.rank(p);
         if (i >= index.size()) return void(++out_of_range);

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "index/position_index.h"
-#include "tests/reference/naive_solver.h"
+#include "tests/support/every_position.h"
 #include "probe/capture_check.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -14,7 +14,7 @@ namespace {
 
 TEST_CASE("must_capture agrees with has_capture on every 2-3 piece position", "[capture]") {
   std::uint64_t checked = 0, captures = 0;
-  for (const Material& m : test::NaiveSolution::all_materials(3)) {
+  for (const Material& m : test::materials_up_to(3)) {
     const PositionIndex index(m);
     for (std::uint64_t i = 0; i < index.size(); ++i) {
       Position p = index.unrank(i);

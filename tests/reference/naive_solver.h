@@ -1,7 +1,9 @@
-// An independent solve of small endgames, written for the probe tests only:
-// it shares the move generator and the index (the "addresses") with the
-// project, but none of the generator's solving code, so a probe that agrees
-// with it agrees with the rules, not with a common bug.
+// The WDL value of every position of every material up to N pieces, White to
+// move, in index order: the reference of the probe tests, which write table
+// files from it (probe_test_support.h). It shares the move generator, the
+// index (the "addresses") and colour reversal with the project, but none of
+// the generator's solving code, so a probe that agrees with it agrees with
+// the rules, not with a common bug. Fast enough for every 4-piece material.
 //
 // Textbook retrograde analysis over explicit move graphs, one unit
 // {M, reversed(M)} at a time, smallest first: build every position's
@@ -10,6 +12,11 @@
 // lost; whatever is never decided is a draw (an endless game). Successors in
 // finished units (after a capture or a promotion) are plain look-ups. The
 // values of capture positions are true values (nothing is "don't care").
+//
+// The other references: reference_solver.h computes the same values without
+// the index or colour reversal (so it also checks those, in the generator's
+// tests), but too slowly for whole 4-piece units; reference_minimax.h gives
+// exact distances and the 6.3/6.4 rule values, not WDL alone.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +30,7 @@
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/value.h"
+#include "tests/support/every_position.h"
 
 namespace dtb::test {
 
@@ -30,30 +38,12 @@ class NaiveSolution {
  public:
   explicit NaiveSolution(int max_pieces) {
     if (max_pieces > kMaxCount) throw std::invalid_argument("NaiveSolution: at most 7 pieces");
-    for (const Material& m : all_materials(max_pieces)) {
+    for (const Material& m : materials_up_to(max_pieces)) {
       if (values_.count(m)) continue;
       std::vector<Material> unit{m};
       if (!m.symmetric()) unit.push_back(m.reversed());
       solve_unit(unit);
     }
-  }
-
-  /// Every material with 2..max_pieces pieces, each colour at least one, in
-  /// an order where captures (fewer pieces) and promotions (fewer men) come
-  /// first.
-  static std::vector<Material> all_materials(int max_pieces) {
-    std::vector<Material> out;
-    for (int n = 2; n <= max_pieces; ++n)
-      for (int men = 0; men <= n; ++men)
-        for (int wk = 0; wk <= n; ++wk)
-          for (int wm = 0; wk + wm <= n; ++wm)
-            for (int bk = 0; wk + wm + bk <= n; ++bk) {
-              const int bm = n - wk - wm - bk;
-              if (wm + bm != men || wk + wm == 0 || bk + bm == 0) continue;
-              out.push_back(Material{static_cast<std::uint8_t>(wk), static_cast<std::uint8_t>(wm),
-                                     static_cast<std::uint8_t>(bk), static_cast<std::uint8_t>(bm)});
-            }
-    return out;
   }
 
   std::vector<Material> materials() const {

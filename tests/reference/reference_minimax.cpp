@@ -1,8 +1,9 @@
 #include "tests/reference/reference_minimax.h"
 
 #include <algorithm>
-#include <functional>
 #include <stdexcept>
+
+#include "tests/support/every_position.h"
 
 namespace dtb::reference {
 namespace {
@@ -33,45 +34,7 @@ struct Combiner {
   }
 };
 
-Position place(Bitboard white, Bitboard black, Bitboard kings, Color side) {
-  return Position{white, black, kings, side};
-}
-
 }  // namespace
-
-std::vector<Position> all_placements(int white_kings, int white_men, int black_kings, int black_men,
-                                     Color side) {
-  std::vector<Position> out;
-  // Pieces are placed group by group; squares ascend within a group so each
-  // set is produced once.
-  struct Group { int count; bool white, king; };
-  const std::vector<Group> groups = {{white_kings, true, true}, {white_men, true, false},
-                                     {black_kings, false, true}, {black_men, false, false}};
-  std::function<void(std::size_t, int, int, Position)> go = [&](std::size_t g, int left, int from,
-                                                                Position p) {
-    if (g == groups.size()) {
-      out.push_back(p);
-      return;
-    }
-    if (left == 0) {
-      const int next = g + 1 < groups.size() ? groups[g + 1].count : 0;
-      go(g + 1, next, 1, p);
-      return;
-    }
-    const Group& gr = groups[g];
-    for (int s = from; s <= 50; ++s) {
-      const Bitboard b = square_bb(s);
-      if (p.occupied() & b) continue;
-      if (!gr.king && gr.white && s <= 5) continue;   // a white man is never on 1-5
-      if (!gr.king && !gr.white && s >= 46) continue;  // a black man never on 46-50
-      Position q = place(p.white | (gr.white ? b : 0), p.black | (gr.white ? 0 : b),
-                         p.kings | (gr.king ? b : 0), side);
-      go(g, left - 1, s + 1, q);
-    }
-  };
-  go(0, groups[0].count, 1, Position{0, 0, 0, side});
-  return out;
-}
 
 std::vector<Position> small_positions() {
   std::vector<Position> all;
@@ -80,7 +43,9 @@ std::vector<Position> small_positions() {
       for (int wk = 0; wk <= w; ++wk)
         for (int bk = 0; bk <= b; ++bk)
           for (Color side : {Color::White, Color::Black}) {
-            const auto some = all_placements(wk, w - wk, bk, b - bk, side);
+            const Material m{static_cast<std::uint8_t>(wk), static_cast<std::uint8_t>(w - wk),
+                             static_cast<std::uint8_t>(bk), static_cast<std::uint8_t>(b - bk)};
+            const std::vector<Position> some = test::all_placements(m, side);
             all.insert(all.end(), some.begin(), some.end());
           }
   return all;

@@ -1,6 +1,8 @@
 // Independent references for the drawrules/ tables, written without them: no
 // PositionIndex, no compress/, no retrograde solver. Positions are keys of
-// hash maps and every value comes straight from the move generator.
+// hash maps and every value comes straight from the move generator. Unlike
+// the WDL references (naive_solver.h, reference_solver.h) these give each
+// value with its exact distance, and the values under the 6.3/6.4 limits.
 //
 // - ExplicitGame: every position reachable from some seeds, as an explicit
 //   graph, solved by synchronous depth-limited minimax sweeps: after sweep k
@@ -20,6 +22,7 @@
 #include "rules/movegen.h"
 #include "rules/position.h"
 #include "rules/value.h"
+#include "tests/support/position_hash.h"
 
 namespace dtb::reference {
 
@@ -28,20 +31,6 @@ struct Value {
   int plies = 0;  // meaningful for a win or a loss
   friend bool operator==(const Value&, const Value&) = default;
 };
-
-struct PositionHash {
-  std::size_t operator()(const Position& p) const {
-    std::uint64_t h = p.white * 0x9E3779B97F4A7C15ULL;
-    h ^= (p.black + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (p.kings + static_cast<std::uint64_t>(p.side)) * 0x165667B19E3779F9ULL;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
-
-/// Every placement of the given pieces (kings anywhere, men off their
-/// promotion row), with `side` to move. Brute force over squares 1..50.
-std::vector<Position> all_placements(int white_kings, int white_men, int black_kings, int black_men,
-                                     Color side);
 
 /// The draw-limit class of a position, as RULES.md words it: 0 none,
 /// 16 (article 6.3) or 5 (6.4) moves each.
@@ -68,7 +57,7 @@ class ExplicitGame {
  private:
   void solve_rules(int limit_moves);
 
-  std::unordered_map<Position, std::uint32_t, PositionHash> id_;
+  std::unordered_map<Position, std::uint32_t, test::PositionHash> id_;
   std::vector<Position> nodes_;
   std::vector<std::uint32_t> first_, children_;  // kTerminal marks "took the last piece"
   std::vector<Value> values_;
@@ -97,7 +86,7 @@ class DepthLimitedMinimax {
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
-      return PositionHash()(k.p) * 31 + static_cast<std::size_t>(k.depth);
+      return test::PositionHash()(k.p) * 31 + static_cast<std::size_t>(k.depth);
     }
   };
   const ExplicitGame& small_;

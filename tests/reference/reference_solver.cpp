@@ -4,56 +4,14 @@
 #include <stdexcept>
 
 #include "rules/movegen.h"
+#include "tests/support/every_position.h"
 
 namespace dtb::reference {
-namespace {
-
-// Squares a piece of each kind may stand on.
-bool allowed(int square, bool man, Color c) {
-  if (!man) return true;
-  return c == Color::White ? square > 5 : square < 46;  // never on their own promotion row
-}
-
-struct Kind {
-  int count;
-  bool man;
-  Color colour;
-};
-
-// Place the pieces of kinds[k..] in increasing square order, then record.
-void place(const std::vector<Kind>& kinds, std::size_t k, int first_square, int left, Position p,
-           std::vector<Position>& out) {
-  if (k == kinds.size()) {
-    out.push_back(p);
-    return;
-  }
-  if (left == 0) {
-    place(kinds, k + 1, 1, k + 1 < kinds.size() ? kinds[k + 1].count : 0, p, out);
-    return;
-  }
-  const Kind& kind = kinds[k];
-  for (int s = first_square; s <= 50; ++s) {
-    const Bitboard b = square_bb(s);
-    if ((p.white | p.black) & b || !allowed(s, kind.man, kind.colour)) continue;
-    Position q = p;
-    (kind.colour == Color::White ? q.white : q.black) |= b;
-    if (!kind.man) q.kings |= b;
-    place(kinds, k, s + 1, left - 1, q, out);
-  }
-}
-
-}  // namespace
 
 ReferenceTable::ReferenceTable(const Material& m) : material_(m) {
   if (m.pieces() > 4) throw std::invalid_argument("the reference solver handles up to 4 pieces");
-  const std::vector<Kind> kinds = {{m.white_kings, false, Color::White},
-                                   {m.white_men, true, Color::White},
-                                   {m.black_kings, false, Color::Black},
-                                   {m.black_men, true, Color::Black}};
   for (Color side : {Color::White, Color::Black}) {
-    Position empty;
-    empty.side = side;
-    place(kinds, 0, 1, kinds[0].count, empty, positions_[int(side)]);
+    positions_[int(side)] = test::all_placements(m, side);
     values_[int(side)].assign(std::size_t{1} << (6 * m.pieces()), 3);
   }
 }
@@ -117,21 +75,6 @@ ReferenceTable solve_material(const Material& m, const Oracle& oracle) {
   return table;
 }
 
-// Every material with exactly n pieces, fewer men first: a promotion adds a
-// king and removes a man, so this order has every dependency solved first.
-std::vector<Material> materials_with(int n) {
-  std::vector<Material> out;
-  for (int wk = 0; wk <= n; ++wk)
-    for (int wm = 0; wk + wm <= n; ++wm)
-      for (int bk = 0; wk + wm + bk <= n; ++bk) {
-        const int bm = n - wk - wm - bk;
-        if (wk + wm == 0 || bk + bm == 0) continue;
-        out.push_back(Material{std::uint8_t(wk), std::uint8_t(wm), std::uint8_t(bk), std::uint8_t(bm)});
-      }
-  std::stable_sort(out.begin(), out.end(), [](const Material& a, const Material& b) { return a.men() < b.men(); });
-  return out;
-}
-
 // Dependencies looked up in the reference's own earlier results.
 Oracle oracle_of(const std::map<Material, ReferenceTable>& solved) {
   return [&solved](const Position& p) {
@@ -149,7 +92,7 @@ const std::map<Material, ReferenceTable>& reference_up_to_3() {
   static const auto solved = [] {
     std::map<Material, ReferenceTable> out;
     for (int n = 2; n <= 3; ++n)
-      for (const Material& m : materials_with(n)) out.emplace(m, solve_material(m, oracle_of(out)));
+      for (const Material& m : test::materials_with(n)) out.emplace(m, solve_material(m, oracle_of(out)));
     return out;
   }();
   return solved;

@@ -1,12 +1,21 @@
-// A naive reference solver, written separately from solver/unit_solver.cpp to
-// check it: explicit positions (both sides to move, no colour reversal, no
-// PositionIndex), the plain move generator, and sweeps until nothing changes.
+// The WDL value of every position of one material, both sides to move: the
+// reference the generator's tests check solver/unit_solver.cpp against.
+// Written separately from it and sharing only the move generator: explicit
+// positions (both sides to move, no colour reversal, no PositionIndex, every
+// position from tests/support/every_position.h), and sweeps until nothing
+// changes, so a bug in the index or in colour reversal shows too.
 //
 // A position is a win once some move reaches a lost position, a loss once
 // every move reaches a won position (or there is no move), a draw once all
 // successors are known and none of them is lost; whatever is still unknown at
 // the fixed point is a draw. Slow (every sweep regenerates every unknown
-// position's moves) but obviously right. Up to 4 pieces.
+// position's moves) but obviously right. Up to 4 pieces; whole units of
+// kings with 4 pieces are out of a test's reach.
+//
+// The other references: naive_solver.h computes the same values fast, for
+// every material up to N in index order, but through the project's index and
+// colour reversal (the probe tests write table files from it);
+// reference_minimax.h gives exact distances and the 6.3/6.4 rule values.
 #pragma once
 
 #include <cstdint>
@@ -44,10 +53,6 @@ using Oracle = std::function<Wdl(const Position&)>;
 /// Solve material m for both sides to move. Captures and promotions that
 /// leave m are valued by `oracle`; a side with no piece left has lost.
 ReferenceTable solve_material(const Material& m, const Oracle& oracle);
-
-/// Every material with exactly n pieces, fewer men first: a promotion adds a
-/// king and removes a man, so this order has every dependency solved first.
-std::vector<Material> materials_with(int n);
 
 /// Dependencies looked up in the reference's own earlier results (a table
 /// of M answers for reversed(M) too, through the colour symmetry).

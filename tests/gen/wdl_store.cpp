@@ -1,4 +1,4 @@
-#include "solver/wdl_store.h"
+#include "tests/gen/wdl_store.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,13 +1,15 @@
-// The true values of every finished table, kept in memory at 2 bits per position.
+// The true values of finished tables, every one unpacked in memory at 2 bits
+// a position: a FinishedValues (solver/finished_values.h) for the tests and
+// the solver's benchmark, on sets small enough to hold whole. `dtb gen`
+// reads finished tables from their files instead (gen/finished_tables.h), so
+// that its memory stays bounded.
 //
-// Captures and promotions lead out of the unit being solved into tables that
-// are already finished; the solver, the loader and the verifier look those
-// successors up here. The values are the TRUE ones, including positions where
-// the side to move must capture (stored as "don't care" on disk): the loader
-// reconstructs those before a table is added (table_loading.h).
+// The values are the TRUE ones, including positions where the side to move
+// must capture (stored as "don't care" on disk): the loader resolves those
+// before a table is added (solver/table_loading.h).
 //
-// All 2..5 piece tables take about 400 MB here. Lookups are lock-free and
-// thread-safe; add() must not run concurrently with lookups.
+// Lookups are lock-free and thread-safe; add() must not run concurrently
+// with lookups.
 #pragma once
 
 #include <array>
@@ -17,8 +19,9 @@
 #include <vector>
 
 #include "solver/finished_values.h"
-#include "support/large_array.h"
+#include "solver/table_loading.h"
 #include "solver/unit_values.h"
+#include "support/large_array.h"
 #include "index/material.h"
 #include "index/position_index.h"
 #include "rules/position.h"
@@ -26,16 +29,10 @@
 
 namespace dtb::gen {
 
-/// Per-position values as the solver and the loader hand them over: the WDL
-/// value (rules/value.h) in bits 0-1, kCaptureFlag when the side to move must
-/// capture (such positions are "don't care" on disk).
-inline constexpr std::uint8_t kValueMask = 3;
-inline constexpr std::uint8_t kCaptureFlag = 4;
-
 /// 2 bits per position, 32 positions per 64-bit word.
 class PackedWdl {
  public:
-  explicit PackedWdl(std::span<const std::uint8_t> values);  // values as above
+  explicit PackedWdl(std::span<const std::uint8_t> values);  // loaded values (table_loading.h)
   Wdl get(std::uint64_t i) const {
     return static_cast<Wdl>((words_[i >> 5] >> ((i & 31) * 2)) & 3);
   }
@@ -54,7 +51,7 @@ class WdlStore final : public FinishedValues {
   WdlStore& operator=(const WdlStore&) = delete;
 
   bool contains(const Material& m) const { return entry(m) != nullptr; }
-  /// Add a finished table (values as above, one per position of m's index).
+  /// Add a finished table (loaded values, table_loading.h: one per position of m's index).
   void add(const Material& m, std::span<const std::uint8_t> values);
   /// The same from a solved table (unit_solver.h).
   void add(const Material& m, const UnitValues& values);
