@@ -45,13 +45,18 @@ std::set<Material> closure(const Material& target) {
   return seen;
 }
 
-// Temporary files of a killed run: `<table>.tmp-XXXXXX` (compress/atomic_file).
+// Temporary files of a killed run: `<M>.<kind>.tmp-XXXXXX`
+// (compress/atomic_file), of any file written atomically beside the tables:
+// tables, sidecars (`.stats`, `.mtc-stats`, `.r62-stats`), checkpoints. A
+// list of kinds missed the sidecars of a kind with a dash in its name, and
+// a run killed while writing one left its temporary file for good.
 void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find(".wdl.tmp-") == std::string::npos && name.find(".mtc.tmp-") == std::string::npos &&
-        name.find(".stats.tmp-") == std::string::npos && name.find(".level.tmp-") == std::string::npos)
+    const auto at = name.rfind(".tmp-");
+    const auto dot = name.find('.');
+    if (at == std::string::npos || name.size() != at + 11 || dot >= at || !parse_material(name.substr(0, dot)))
       continue;
     if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
   }
