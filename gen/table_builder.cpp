@@ -86,6 +86,16 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
 }
 
 
+// The files a unit resumes from: its level checkpoint and scratch files.
+void remove_resume_files(const std::string& dir, const Material& m) {
+  std::error_code ec;
+  fs::remove(level_checkpoint_path(dir, m), ec);
+  for (const Material& t : unit_of(m)) {
+    fs::remove(mtc_scratch_path(dir, t), ec);
+    fs::remove(values_scratch_path(dir, t), ec);
+  }
+}
+
 // Write the tables of a solved unit. Small units write their two tables at
 // the same time: most of a table's writing runs in parallel already, but
 // training its zstd dictionary is serial (~25-60 ms a table; a third of the
@@ -342,6 +352,10 @@ bool UnitBuilder::check_present(const Material& m) {
     ++present;
   }
   if (present != static_cast<int>(unit_of(m).size())) return false;  // solved again, both tables
+  // A run killed after writing the unit but before removing what it resumes
+  // from left them; kept (remove_unused_scratch keeps scratch files beside a
+  // checkpoint), they would stay for good, gigabytes for 6 pieces.
+  remove_resume_files(options_.out_dir, m);
   progress_->skip(unit_work(m));
   summary_.tables_reused += present;
   return true;
@@ -400,12 +414,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
     if (finished_) finished_->keep(t, std::move(solution.values[k]), remaining);
   }
   if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
-  std::error_code ec;
-  fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
-  for (const Material& t : solution.materials) {
-    fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
-    fs::remove(values_scratch_path(options_.out_dir, t), ec);
-  }
+  remove_resume_files(options_.out_dir, m);  // the tables are in place: nothing to resume
   progress_->advance(write_work(m));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
