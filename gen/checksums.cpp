@@ -8,7 +8,10 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <span>
 #include <vector>
+
+#include "compress/atomic_file.h"
 
 namespace dtb::gen {
 namespace {
@@ -72,22 +75,17 @@ bool read_checksum_list(const std::string& path, ChecksumList& list, std::string
   return true;
 }
 
+// Through write_file_atomically: a stream's failure said only "cannot
+// write", not why; a full disk must say so and name the file (a journal of
+// `dtb verify` on a full disk), and the file must be synced before the
+// rename, or a crash could leave a journal that names no file's hash.
 bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << "# XXH3-64 of every table file (dtb verify DIR --write-checksums FILE)\n";
-    for (const auto& [name, hash] : list) out << format_hash(hash) << "  " << name << "\n";
-    out.flush();
-    if (!out) {
-      error = "cannot write " + temporary;
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    error = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
-    std::remove(temporary.c_str());
+  std::string text = "# XXH3-64 of every table file (dtb verify DIR --write-checksums FILE)\n";
+  for (const auto& [name, hash] : list) text += format_hash(hash) + "  " + name + "\n";
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  const std::span<const std::uint8_t> parts[] = {bytes};
+  if (TableError e = write_file_atomically(path, parts)) {
+    error = "cannot write " + path + ": " + e.message;
     return false;
   }
   return true;

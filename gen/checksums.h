@@ -20,7 +20,7 @@ bool file_xxh3(const std::string& path, std::uint64_t& hash, std::string& error)
 std::string format_hash(std::uint64_t hash);
 
 bool read_checksum_list(const std::string& path, ChecksumList& list, std::string& error);
-/// Written atomically enough for a small text file: temporary file + rename.
+/// Written atomically (compress/atomic_file.h); a full disk says so.
 bool write_checksum_list(const std::string& path, const ChecksumList& list, std::string& error);
 
 }  // namespace dtb::gen
