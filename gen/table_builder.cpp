@@ -455,9 +455,12 @@ bool UnitBuilder::record(const Material& m, const UnitValues& values, const MtcR
 // that check, and a rerun that kept them without their counts left the set
 // without them for good (`dtb stats` and `dtb rules` then decode every such
 // table, hours for 6 pieces). One table at a time: its values, packed, and
-// its MTC read block by block.
+// its MTC read block by block. A table whose values alone do not fit the
+// memory bound is left without them, as before (`dtb stats` and `dtb rules`
+// then decode it).
 BuildStatus UnitBuilder::record_present(std::string& error) {
   if (unrecorded_.empty()) return BuildStatus::Ok;
+  const std::uint64_t budget = options_.memory_bytes ? options_.memory_bytes : default_memory_bytes();
   std::unique_ptr<FinishedTables> smaller;
   try {
     smaller = std::make_unique<FinishedTables>(options_.out_dir, options_.max_pieces, kMinCacheBytes);
@@ -467,8 +470,13 @@ BuildStatus UnitBuilder::record_present(std::string& error) {
   }
   for (const Material& t : unrecorded_) {
     if (interrupt_requested()) return interrupted(error);
+    const std::uint64_t positions = PositionIndex(t).size();
+    if (UnitValues::bytes_for(positions) + kBuildOverheadBytes > budget) {
+      summary_.notes.push_back(t.name() + ": no counts recorded (its values do not fit the memory bound)");
+      continue;
+    }
     progress_->set_item("count " + t.name());
-    UnitValues values(PositionIndex(t).size());
+    UnitValues values(positions);
     std::uint64_t bytes = 0;
     if (!load_checked(options_.out_dir, t, *smaller, values, bytes, error)) return BuildStatus::Failed;
     if (const auto e = smaller->error()) {
