@@ -82,7 +82,7 @@ same_as() {
 # disk_full CASE FREE WHAT [options]: a build with FREE bytes to spare fails
 # on the full disk naming WHAT; with room the same command finishes.
 disk_full() {
-  local name=$1 free=$2 what=$3 status=0
+  local name=$1 free=$2 what=$3
   shift 3
   fresh_disk "$free"
   gen "$work/$name.log" "$@" && fail "$name: the build succeeded on a full disk"
@@ -101,8 +101,9 @@ positions=$(cut -d' ' -f4 "$ref/KKvKM.stats")
 mtc_work=$positions
 values=$(((positions + 31) / 32 * 8 + (positions + 63) / 64 * 8))
 checkpoint=$((2 * values))
+page=$(getconf PAGESIZE)
 tables=0
-for f in "$ref"/KKvKM.{wdl,mtc} "$ref"/KMvKK.{wdl,mtc}; do tables=$((tables + ($(stat -c %s "$f") + 4095) / 4096 * 4096)); done
+for f in "$ref"/KKvKM.{wdl,mtc} "$ref"/KMvKK.{wdl,mtc}; do tables=$((tables + ($(stat -c %s "$f") + page - 1) / page * page)); done
 
 disk_full scratch $((mtc_work * 3 / 2)) '\.mtc-work'
 disk_full spilled-scratch $((2 * values + mtc_work / 2)) '\.mtc-work' --spill-values
@@ -113,7 +114,12 @@ grep -q "resumed at level" "$work/checkpoint.again.log" || fail "the rerun did n
 # No checkpoint in a run of seconds: the tables are what fills the disk, or
 # a sidecar once they are written.
 disk_full table $((2 * mtc_work + tables / 2)) '\.(wdl|mtc)\.tmp'
-disk_full sidecar $((2 * mtc_work + tables + 4096)) 'stats'
+disk_full sidecar $((2 * mtc_work + tables + page)) 'stats'
+# With spilled values a checkpoint is a few hashes: the tables fill the
+# disk, and the rerun resumes the last level from the scratch files.
+disk_full spilled-table $((2 * values + 2 * mtc_work + 4 * page + tables / 2)) '\.(wdl|mtc)\.tmp' \
+  --spill-values --checkpoint-minutes 0
+grep -q "resumed at level" "$work/spilled-table.again.log" || fail "the spilled build did not resume from its checkpoint"
 
 # A unit found finished but with the checkpoint and scratch files of a run
 # killed before it removed them: they go.
@@ -137,7 +143,7 @@ for f in "$fixture"/*; do
   [ ${#material} -le 4 ] && cp "$f" "$work/three/"  # 2 and 3 pieces: "KvK", "KKvM"
 done
 journal=$disk/journal
-new_disk 4k
+new_disk "$page"
 verify() { run "$@" "$dtb" verify "$work/three" --journal "$journal" --quiet; }
 verify "$work/verify.log" && fail "dtb verify succeeded with its journal on a full disk"
 full "$work/verify.log" journal
