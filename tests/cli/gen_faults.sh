@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 work=$(mktemp -d)
 disk=$work/disk
 mkdir "$disk"
-trap 'umount "$disk" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'umount "$disk" 2>/dev/null || true; rm -rf "$work"' EXIT
 mount -t tmpfs -o size=1m tmpfs "$disk" 2>/dev/null || { echo "SKIP: cannot mount a tmpfs (needs root)"; exit 77; }
 umount "$disk"
 
