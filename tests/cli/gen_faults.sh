@@ -169,9 +169,10 @@ gen5=("$dtb" gen --only KKKKvM --max-pieces 5 --mtc --threads 2 --quiet)
 run "$work/five.log" "${gen5[@]}" --out "$five" --timings "$work/five.tsv" || fail "the 5-piece reference build failed: $(tail -3 "$work/five.log")"
 seconds=$(awk -F'\t' '$1 == "KKKKvM" { print $4 + $5 + $6 + $7 + $8 }' "$work/five.tsv")
 
-# kills NAME [options]: up to 4 kills, each at a random time within the
-# unit's time in the reference (so in the check of the tables present, a
-# level, a checkpoint or the writing), then a run to the end.
+# kills NAME [options]: up to 4 kills, each at a random time within half
+# the unit's time in the reference (a run first checks the tables present,
+# then resumes: so the kill lands in that check, a level, a checkpoint or
+# the writing, and most runs are killed), then a run to the end.
 kills() {
   local name=$1 dir=$work/$1 kills=0 status delay times=""
   shift
@@ -181,7 +182,7 @@ kills() {
     "${gen5[@]}" --checkpoint-minutes 0 --out "$dir" "$@" >/dev/null 2>>"$dir.log" &
     local pid=$!
     if [ "$kills" -lt 4 ]; then
-      delay=$(awk -v r=$RANDOM -v t="$seconds" 'BEGIN { printf "%.2f", 0.3 + r / 32768 * t * 0.7 }')
+      delay=$(awk -v r=$RANDOM -v t="$seconds" 'BEGIN { printf "%.2f", 0.3 + r / 32768 * t / 2 }')
       sleep "$delay"
       kill -KILL "$pid" 2>/dev/null || true
     fi
