@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <span>
 #include <vector>
 
 #include "compress/atomic_file.h"
@@ -81,11 +82,15 @@ bool write_checksum_list(const std::string& path, const ChecksumList& list, std:
   return write_text_atomically(path, out.str(), error);
 }
 
+// Through write_file_atomically: a stream's failure said only "cannot
+// write", not why; a full disk must say so and name the file (a journal of
+// `dtb verify` on a full disk), and the file must be synced before the
+// rename, or a crash could leave a journal that names no file's hash.
 bool write_text_atomically(const std::string& path, const std::string& text, std::string& error) {
   const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
   const std::span<const std::uint8_t> parts[] = {bytes};
   if (const TableError e = write_file_atomically(path, parts)) {
-    error = e.message;
+    error = "cannot write " + path + ": " + e.message;
     return false;
   }
   return true;

@@ -8,6 +8,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -22,6 +23,7 @@
 #include "gen/mtc_sidecar.h"
 #include "support/progress_bar.h"
 #include "gen/stats_sidecar.h"
+#include "gen/table_discovery.h"
 #include "support/stopwatch.h"
 #include "solver/table_loading.h"
 #include "solver/unit_solver.h"
@@ -45,13 +47,18 @@ std::set<Material> closure(const Material& target) {
   return seen;
 }
 
-// Temporary files of a killed run: `<table>.tmp-XXXXXX` (compress/atomic_file).
+// Temporary files of a killed run: `<M>.<kind>.tmp-XXXXXX`
+// (compress/atomic_file), of any file written atomically beside the tables:
+// tables, sidecars (`.stats`, `.mtc-stats`, `.r62-stats`), checkpoints. A
+// list of kinds missed the sidecars of a kind with a dash in its name, and
+// a run killed while writing one left its temporary file for good.
 void remove_leftovers(const std::string& dir, BuildSummary& summary) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find(".wdl.tmp-") == std::string::npos && name.find(".mtc.tmp-") == std::string::npos &&
-        name.find(".stats.tmp-") == std::string::npos && name.find(".level.tmp-") == std::string::npos)
+    const auto at = name.rfind(".tmp-");
+    const auto dot = name.find('.');
+    if (at == std::string::npos || name.size() != at + 11 || dot >= at || !parse_material(name.substr(0, dot)))
       continue;
     if (fs::remove(entry.path(), ec)) summary.notes.push_back("removed leftover " + name);
   }
@@ -80,6 +87,16 @@ void remove_unused_scratch(const std::string& dir, bool mtc, BuildSummary& summa
   }
 }
 
+
+// The files a unit resumes from: its level checkpoint and scratch files.
+void remove_resume_files(const std::string& dir, const Material& m) {
+  std::error_code ec;
+  fs::remove(level_checkpoint_path(dir, m), ec);
+  for (const Material& t : unit_of(m)) {
+    fs::remove(mtc_scratch_path(dir, t), ec);
+    fs::remove(values_scratch_path(dir, t), ec);
+  }
+}
 
 // Write the tables of a solved unit. Small units write their two tables at
 // the same time: most of a table's writing runs in parallel already, but
@@ -232,6 +249,7 @@ BuildStatus UnitBuilder::prepare(std::vector<Material>& missing, std::string& er
     if (interrupt_requested()) return interrupted(error);
     if (!check_present(m)) missing.push_back(m);
   }
+  if (const BuildStatus s = record_present(error); s != BuildStatus::Ok) return s;
   summary_.memory = plan_memory(options_, missing);
   if (!summary_.memory.fits()) {
     error = "the largest unit to build (" + summary_.memory.largest.name() + ") needs " +
@@ -319,6 +337,7 @@ bool UnitBuilder::present_on_disk(const Material& t) const {
 // every block checksum); a damaged one is noted and will be rebuilt.
 bool UnitBuilder::check_present(const Material& m) {
   int present = 0;
+  std::vector<Material> unrecorded;
   for (const Material& t : unit_of(m)) {
     if (!present_on_disk(t)) continue;
     progress_->set_item("check " + t.name());
@@ -333,10 +352,17 @@ bool UnitBuilder::check_present(const Material& m) {
       }
     }
     if (!intact) continue;
-    if (const auto recorded = read_stats_sidecar(options_.out_dir, t)) summary_.tables.push_back(*recorded);
+    const auto recorded = read_stats_sidecar(options_.out_dir, t);
+    if (recorded && (!options_.mtc || read_mtc_sidecar(options_.out_dir, t))) summary_.tables.push_back(*recorded);
+    else unrecorded.push_back(t);
     ++present;
   }
   if (present != static_cast<int>(unit_of(m).size())) return false;  // solved again, both tables
+  unrecorded_.insert(unrecorded_.end(), unrecorded.begin(), unrecorded.end());
+  // A run killed after writing the unit but before removing what it resumes
+  // from left them; kept (remove_unused_scratch keeps scratch files beside a
+  // checkpoint), they would stay for good, gigabytes for 6 pieces.
+  remove_resume_files(options_.out_dir, m);
   progress_->skip(unit_work(m));
   summary_.tables_reused += present;
   return true;
@@ -395,12 +421,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
     if (finished_) finished_->keep(t, std::move(solution.values[k]), remaining);
   }
   if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
-  std::error_code ec;
-  fs::remove(level_checkpoint_path(options_.out_dir, m), ec);  // the tables are in place: nothing to resume
-  for (const Material& t : solution.materials) {
-    fs::remove(mtc_scratch_path(options_.out_dir, t), ec);
-    fs::remove(values_scratch_path(options_.out_dir, t), ec);
-  }
+  remove_resume_files(options_.out_dir, m);  // the tables are in place: nothing to resume
   progress_->advance(write_work(m));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
@@ -413,15 +434,91 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
 // if built, for `dtb rules --article 6.2` (mtc_sidecar.h: one more read of
 // the scratch file, seconds for the largest 6-piece table).
 bool UnitBuilder::record(const Material& m, const UnitValues& values, const MtcValues* mtc, std::string& error) {
+  if (!mtc) return record(m, values, static_cast<const MtcReader*>(nullptr), error);
+  const MtcReader read = [mtc](std::uint64_t first, std::span<std::uint8_t> plies) { mtc->read(first, plies); };
+  return record(m, values, &read, error);
+}
+
+bool UnitBuilder::record(const Material& m, const UnitValues& values, const MtcReader* mtc, std::string& error) {
   MaterialStats s = values.count(m);
   std::error_code ec;
   s.bytes = fs::file_size(wdl_table_path(options_.out_dir, m), ec);
   summary_.tables.push_back(s);
   if (!write_stats_sidecar(options_.out_dir, s, error)) return false;
   if (!mtc) return true;
-  const MtcTableReport counts =
-      count_mtc_table(m, values, [mtc](std::uint64_t first, std::span<std::uint8_t> plies) { mtc->read(first, plies); });
-  return write_mtc_sidecar(options_.out_dir, counts, error);
+  return write_mtc_sidecar(options_.out_dir, count_mtc_table(m, values, *mtc), error);
+}
+
+// The sidecars of tables found finished but without them (or with stale
+// ones), counted from the tables. A unit's sidecars are written after its
+// tables: a run stopped between the two (a full disk, a kill) left tables
+// that check, and a rerun that kept them without their counts left the set
+// without them for good (`dtb stats` and `dtb rules` then decode every such
+// table, hours for 6 pieces). One table at a time: its values, packed, and
+// its MTC read block by block. A table whose values alone do not fit the
+// memory bound is left without them, as before (`dtb stats` and `dtb rules`
+// then decode it).
+BuildStatus UnitBuilder::record_present(std::string& error) {
+  if (unrecorded_.empty()) return BuildStatus::Ok;
+  const std::uint64_t budget = options_.memory_bytes ? options_.memory_bytes : default_memory_bytes();
+  std::unique_ptr<FinishedTables> smaller;
+  try {
+    smaller = std::make_unique<FinishedTables>(options_.out_dir, options_.max_pieces, kMinCacheBytes);
+  } catch (const std::exception& e) {
+    error = e.what();
+    return BuildStatus::Failed;
+  }
+  for (const Material& t : unrecorded_) {
+    if (interrupt_requested()) return interrupted(error);
+    const std::uint64_t positions = PositionIndex(t).size();
+    if (UnitValues::bytes_for(positions) + kBuildOverheadBytes > budget) {
+      summary_.notes.push_back(t.name() + ": no counts recorded (its values do not fit the memory bound)");
+      continue;
+    }
+    progress_->set_item("count " + t.name());
+    UnitValues values(positions);
+    std::uint64_t bytes = 0;
+    if (!load_checked(options_.out_dir, t, *smaller, values, bytes, error)) return BuildStatus::Failed;
+    if (const auto e = smaller->error()) {
+      error = *e;
+      return BuildStatus::Failed;
+    }
+    std::unique_ptr<TableReader> mtc_table;
+    if (options_.mtc)
+      if (TableError e = open_checked_table(mtc_table_path(options_.out_dir, t), t, mtc_table, TableKind::Mtc)) {
+        error = e.message;
+        return BuildStatus::Failed;
+      }
+    // count_mtc_table reads on its OpenMP threads, where nothing may be
+    // thrown: a block that does not decode is remembered, and the sidecar
+    // counted with it removed.
+    std::atomic<bool> failed{false};
+    const MtcReader read = [&](std::uint64_t first, std::span<std::uint8_t> plies) {
+      const std::uint64_t per_block = mtc_table->positions_per_block();
+      std::vector<std::uint8_t> block;
+      for (std::uint64_t i = first; i < first + plies.size();) {
+        const std::uint64_t b = i / per_block, start = b * per_block;
+        if (mtc_table->decode_block_bytes(b, block) || start + block.size() <= i) {
+          failed = true;
+          return;
+        }
+        const std::uint64_t n = std::min<std::uint64_t>(start + block.size(), first + plies.size()) - i;
+        std::copy_n(block.begin() + static_cast<std::ptrdiff_t>(i - start), n,
+                    plies.begin() + static_cast<std::ptrdiff_t>(i - first));
+        i += n;
+      }
+    };
+    if (!record(t, values, mtc_table ? &read : nullptr, error)) return BuildStatus::Failed;
+    if (failed) {
+      std::error_code ec;
+      fs::remove(mtc_sidecar_path(options_.out_dir, t), ec);
+      error = "cannot decode " + mtc_table_path(options_.out_dir, t);
+      return BuildStatus::Failed;
+    }
+    summary_.notes.push_back(t.name() + ": counts recorded again from its tables");
+  }
+  unrecorded_.clear();
+  return BuildStatus::Ok;
 }
 
 namespace {

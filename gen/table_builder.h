@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "compress/table_file.h"
+#include "gen/mtc_report.h"
 #include "support/progress_bar.h"
 #include "gen/table_stats.h"
 #include "solver/unit_solver.h"
@@ -163,11 +164,14 @@ class UnitBuilder {
   bool present_on_disk(const Material& t) const;
   bool check_present(const Material& m);
   bool record(const Material& m, const UnitValues& values, const MtcValues* mtc, std::string& error);
+  bool record(const Material& m, const UnitValues& values, const MtcReader* mtc, std::string& error);
+  BuildStatus record_present(std::string& error);
 
   const BuildOptions& options_;
   BuildSummary& summary_;
   std::unique_ptr<ProgressBar> progress_;
   std::unique_ptr<FinishedTables> finished_;
+  std::vector<Material> unrecorded_;  // finished tables whose sidecars are missing or stale
 };
 
 }  // namespace dtb::gen

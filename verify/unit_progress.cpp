@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace dtb::gen {
 namespace {
@@ -62,6 +63,26 @@ bool write_unit_progress(const std::string& path, const UnitProgress& progress, 
 
 bool progress_applies(const UnitProgress& progress, const ChecksumList& files) {
   return !files.empty() && progress.files == files;
+}
+
+UnitProgressRecorder::UnitProgressRecorder(std::string path, double seconds, UnitProgress start)
+    : path_(std::move(path)), seconds_(seconds), progress_(std::move(start)), last_(std::chrono::steady_clock::now()) {}
+
+bool UnitProgressRecorder::level_passed(int level, std::string& error) {
+  progress_.levels_passed_from = level;
+  return record_if_due(error);
+}
+
+bool UnitProgressRecorder::mtc_passed(std::string& error) {
+  progress_.mtc_passed = true;
+  return record_if_due(error);
+}
+
+bool UnitProgressRecorder::record_if_due(std::string& error) {
+  const auto now = std::chrono::steady_clock::now();
+  if (path_.empty() || std::chrono::duration<double>(now - last_).count() < seconds_) return true;
+  last_ = now;
+  return write_unit_progress(path_, progress_, error);
 }
 
 }  // namespace dtb::gen

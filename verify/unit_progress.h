@@ -11,11 +11,13 @@
 //   - the .mtc check passed (it comes after every level, as one pass).
 // A rerun trusts this only if every file of the unit still hashes as listed;
 // otherwise the unit is checked from its start. The file is written
-// atomically (temporary file and rename) after each level, so a stop at any
-// moment leaves either the old or the new state, and it is removed once the
-// unit is in the journal.
+// atomically (temporary file, fsync, rename) after a level or the .mtc check
+// once a minute has passed since the last write (UnitProgressRecorder), so a
+// stop at any moment leaves either the old or the new state, and it is
+// removed once the unit is in the journal.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "gen/checksums.h"
@@ -42,5 +44,27 @@ bool write_unit_progress(const std::string& path, const UnitProgress& progress, 
 
 /// Whether `progress` was recorded for exactly these files with these hashes.
 bool progress_applies(const UnitProgress& progress, const ChecksumList& files);
+
+/// Records the progress of one unit's check in `path` (empty: never) when
+/// `seconds` have passed since the unit's check started or was last recorded
+/// (0: at every step), so that the many small units, checked in less time,
+/// never pay for a write and its fsync.
+class UnitProgressRecorder {
+ public:
+  UnitProgressRecorder(std::string path, double seconds, UnitProgress start);
+  const UnitProgress& progress() const { return progress_; }
+  /// Every level >= `level` passed.
+  bool level_passed(int level, std::string& error);
+  /// The unit's .mtc check passed.
+  bool mtc_passed(std::string& error);
+
+ private:
+  bool record_if_due(std::string& error);
+
+  std::string path_;
+  double seconds_;
+  UnitProgress progress_;
+  std::chrono::steady_clock::time_point last_;
+};
 
 }  // namespace dtb::gen

@@ -661,11 +661,11 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     }
     UnitProgress resumed;
     if (!resume_point(options, hashes, resumed, report, failure)) return false;
+    UnitProgressRecorder recorder(options.journal_file.empty() ? "" : unit_progress_path(options.journal_file),
+                                  options.progress_seconds, resumed);
     const auto level_passed = [&](int a, std::string& error) {
       if (options.on_level_passed) options.on_level_passed(m, a);
-      if (options.journal_file.empty()) return true;
-      resumed.levels_passed_from = a;
-      return write_unit_progress(unit_progress_path(options.journal_file), resumed, error);
+      return recorder.level_passed(a, error);
     };
     UnitChecker checker(pointers, *finished, progress);
     const bool mtc_follows = unit_parts(options.dir, unit, has_mtc_table).present == static_cast<int>(unit.size());
@@ -686,10 +686,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       skip_mtc(options.dir, unit, progress, report);
     } else {
       if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
-      if (!options.journal_file.empty()) {
-        resumed.mtc_passed = true;
-        if (!write_unit_progress(unit_progress_path(options.journal_file), resumed, failure)) return false;
-      }
+      if (!recorder.mtc_passed(failure)) return false;
     }
     if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());

@@ -65,6 +65,10 @@ struct VerifyOptions {
   // A unit stopped part-way resumes at its last level passed: see
   // unit_progress.h (`<journal>.unit`).
   std::string journal_file;
+  // With a journal: record the unit being checked after a step once this
+  // many seconds have passed since its check started or was last recorded
+  // (0: after every level and .mtc check; unit_progress.h).
+  double progress_seconds = 60;
   // Called after each WDL level of a unit passes (a test stops a run there).
   std::function<void(const Material& unit, int level)> on_level_passed;
   // Only compare (or write) the checksum list: no value is re-derived. The

@@ -339,6 +339,7 @@ TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
   REQUIRE(gen::verify_tables(options, whole, failure));
 
   options.journal_file = dir + "/journal";
+  options.progress_seconds = 0;  // small units: record after every level
   const int stopped_after = verify_stopped_in(options, unit, 3);
   REQUIRE(stopped_after > 0);
   REQUIRE(fs::exists(options.journal_file + ".unit"));
@@ -362,6 +363,7 @@ TEST_CASE("a verify journal checks a unit from its start when its files changed 
   gen::VerifyOptions options;
   options.dir = dir;
   options.journal_file = dir + "/journal";
+  options.progress_seconds = 0;  // small units: record after every level
   const int stopped_after = verify_stopped_in(options, unit, 2);
 
   // The progress was recorded for other bytes: a file of the unit changed.
