@@ -654,7 +654,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     std::vector<CheckedTable*> pointers;
     for (const Material& t : unit_of(m)) {
       unit.push_back(std::make_unique<CheckedTable>(t));
-      progress.set_item(t.name());
+      progress.set_item(t.name() + " loading");  // minutes for a 7-piece table: say so
       std::uint64_t bytes = 0;
       if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure)) return false;
       pointers.push_back(unit.back().get());
