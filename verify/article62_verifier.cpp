@@ -86,6 +86,10 @@ bool verify_unit_r62(const std::string& dir, const std::vector<Material>& materi
   for (std::size_t t = 0; t < materials.size(); ++t) {
     if (progress) progress->set_item(materials[t].name() + ".r62");
     const std::uint64_t i = checker.check(t, progress);
+    if (i == kInterrupted) {
+      failure = "interrupted";
+      return false;
+    }
     if (const auto e = exits.error()) {
       failure = materials[t].name() + ".r62: " + *e;
       return false;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "support/interrupt.h"
 #include "support/progress_bar.h"
 #include "index/colour.h"
 #include "index/position_index.h"
@@ -18,11 +19,14 @@
 namespace dtb::gen {
 
 inline constexpr std::uint64_t kNoMismatch = std::numeric_limits<std::uint64_t>::max();
+inline constexpr std::uint64_t kInterrupted = kNoMismatch - 1;
 
 /// The least i in [0, n) with wrong(i), or kNoMismatch. Chunks of positions,
 /// so that the progress line (if any) moves without an atomic update per
 /// position: a 6-piece table's check takes minutes. `wrong` is called from
-/// many threads.
+/// many threads. A stop request (interrupt.h) skips the chunks left and
+/// gives kInterrupted (never kNoMismatch): a 7-piece table's check takes most
+/// of an hour, and a stop must not wait for it.
 template <class Wrong>
 std::uint64_t first_mismatch(std::uint64_t n, ProgressBar* progress, const Wrong& wrong) {
   constexpr std::uint64_t kChunk = 1 << 16;
@@ -30,6 +34,7 @@ std::uint64_t first_mismatch(std::uint64_t n, ProgressBar* progress, const Wrong
   const auto chunks = static_cast<std::int64_t>((n + kChunk - 1) / kChunk);
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t c = 0; c < chunks; ++c) {
+    if (interrupt_requested()) continue;
     const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
     for (std::uint64_t i = begin; i < end; ++i) {
       if (!wrong(i)) continue;
@@ -39,6 +44,7 @@ std::uint64_t first_mismatch(std::uint64_t n, ProgressBar* progress, const Wrong
     }
     if (progress) progress->advance(end - begin);
   }
+  if (first.load() == kNoMismatch && interrupt_requested()) return kInterrupted;
   return first.load();
 }
 

@@ -85,6 +85,10 @@ bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::v
   for (std::size_t t = 0; t < materials.size(); ++t) {
     if (progress) progress->set_item(materials[t].name() + ".mtc");
     const std::uint64_t i = checker.check(t, progress);
+    if (i == kInterrupted) {
+      failure = "interrupted";
+      return false;
+    }
     if (i == kNoMismatch) continue;
     const PositionIndex index(materials[t]);
     const Position p = index.unrank(i);

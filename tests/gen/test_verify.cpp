@@ -357,6 +357,28 @@ TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
   CHECK_FALSE(fs::exists(options.journal_file + ".unit"));  // the journal lists the unit now
 }
 
+TEST_CASE("a stop during the .mtc check is a stop, not a pass") {
+  const std::string dir = build_small_mtc_tables("mtc-stop");
+  gen::VerifyOptions options;
+  options.dir = dir;
+  options.journal_file = dir + "/journal";
+  options.progress_seconds = 0;
+  // The first unit's one level passes; the stop comes before its .mtc check.
+  options.on_level_passed = [](const Material&, int) { gen::request_interrupt(); };
+  gen::VerifyReport report;
+  std::string failure;
+  const bool ok = gen::verify_tables(options, report, failure);
+  gen::clear_interrupt();
+  CHECK_FALSE(ok);
+  CHECK(failure == "interrupted");
+  CHECK(report.mtc_tables == 0);
+  gen::UnitProgress progress;
+  REQUIRE(gen::read_unit_progress(options.journal_file + ".unit", progress, failure));
+  CHECK(progress.levels_passed_from == 0);
+  CHECK_FALSE(progress.mtc_passed);
+  CHECK_FALSE(fs::exists(options.journal_file));  // no unit is listed as verified
+}
+
 TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
   const std::string dir = copy_small_tables("journal-changed-unit");
   const Material unit = *parse_material("MMvM");
