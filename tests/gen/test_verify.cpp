@@ -296,6 +296,18 @@ namespace {
 
 bool in_unit(const Material& m, const Material& unit) { return m == unit || m == unit.reversed(); }
 
+// Verify with `options`, whose hook asks for a stop: the run must fail as
+// "interrupted".
+gen::VerifyReport verify_expecting_stop(const gen::VerifyOptions& options) {
+  gen::VerifyReport report;
+  std::string failure;
+  const bool ok = gen::verify_tables(options, report, failure);
+  gen::clear_interrupt();
+  CHECK_FALSE(ok);
+  CHECK(failure == "interrupted");
+  return report;
+}
+
 // Verify with `options` (a journal) and stop the run once `levels` levels of
 // `unit` have passed: the last level that passed.
 int verify_stopped_in(gen::VerifyOptions options, const Material& unit, int levels) {
@@ -305,12 +317,7 @@ int verify_stopped_in(gen::VerifyOptions options, const Material& unit, int leve
     last = level;
     if (++passed == levels) gen::request_interrupt();
   };
-  gen::VerifyReport report;
-  std::string failure;
-  const bool ok = gen::verify_tables(options, report, failure);
-  gen::clear_interrupt();
-  CHECK_FALSE(ok);
-  CHECK(failure == "interrupted");
+  verify_expecting_stop(options);
   return last;
 }
 
@@ -365,14 +372,10 @@ TEST_CASE("a stop during the .mtc check is a stop, not a pass") {
   options.progress_seconds = 0;
   // The first unit's one level passes; the stop comes before its .mtc check.
   options.on_level_passed = [](const Material&, int) { gen::request_interrupt(); };
-  gen::VerifyReport report;
-  std::string failure;
-  const bool ok = gen::verify_tables(options, report, failure);
-  gen::clear_interrupt();
-  CHECK_FALSE(ok);
-  CHECK(failure == "interrupted");
+  const gen::VerifyReport report = verify_expecting_stop(options);
   CHECK(report.mtc_tables == 0);
   gen::UnitProgress progress;
+  std::string failure;
   REQUIRE(gen::read_unit_progress(options.journal_file + ".unit", progress, failure));
   CHECK(progress.levels_passed_from == 0);
   CHECK_FALSE(progress.mtc_passed);
