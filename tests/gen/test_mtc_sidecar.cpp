@@ -46,17 +46,7 @@ std::vector<gen::MtcTableReport> report(const std::string& dir, bool recount) {
 }
 
 const std::string& mtc_tables_up_to_3() {
-  static const std::string dir = [] {
-    const std::string d = gen::testing::make_temp_dir("mtc-sidecar");
-    gen::BuildOptions options;
-    options.max_pieces = 3;
-    options.out_dir = d;
-    options.mtc = true;
-    gen::BuildSummary summary;
-    std::string error;
-    if (gen::build_tables(options, summary, error) != gen::BuildStatus::Ok) throw std::runtime_error(error);
-    return d;
-  }();
+  static const std::string dir = gen::testing::make_mtc_tables_up_to_3("mtc-sidecar");
   return dir;
 }
 

@@ -54,6 +54,18 @@ std::string make_temp_dir(const std::string& tag) {
   return pattern;
 }
 
+std::string make_mtc_tables_up_to_3(const std::string& tag) {
+  const std::string dir = make_temp_dir(tag);
+  BuildOptions options;
+  options.max_pieces = 3;
+  options.out_dir = dir;
+  options.mtc = true;
+  BuildSummary summary;
+  std::string error;
+  if (build_tables(options, summary, error) != BuildStatus::Ok) throw std::runtime_error(error);
+  return dir;
+}
+
 // The store of the test tables, filled by whoever needs it first.
 static std::unique_ptr<WdlStore>& shared_store() {
   static std::unique_ptr<WdlStore> store;

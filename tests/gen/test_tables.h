@@ -17,5 +17,8 @@ const std::string& test_tables_dir();
 const WdlStore& test_store();
 /// A fresh empty temporary directory (removed at exit).
 std::string make_temp_dir(const std::string& tag);
+/// A fresh temporary directory holding the 2-3 piece tables with .mtc,
+/// built on the OpenMP thread count in force (for tests that change them).
+std::string make_mtc_tables_up_to_3(const std::string& tag);
 
 }  // namespace dtb::gen::testing

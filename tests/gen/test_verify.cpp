@@ -124,19 +124,6 @@ TEST_CASE("verify fails on a damaged file and on a wrong checksum list") {
 
 namespace {
 
-// The 2-3 piece tables with .mtc, built afresh (the tests change them).
-std::string build_small_mtc_tables(const std::string& tag) {
-  const std::string dir = gen::testing::make_temp_dir(tag);
-  gen::BuildOptions build;
-  build.max_pieces = 3;
-  build.out_dir = dir;
-  build.mtc = true;
-  gen::BuildSummary summary;
-  std::string failure;
-  REQUIRE(gen::build_tables(build, summary, failure) == gen::BuildStatus::Ok);
-  return dir;
-}
-
 // The trap of verifier.h step 2: relabel drawn positions of KKvK as wins for
 // the two kings and drawn positions of KvKK (the lone king to move) as
 // losses, keeping only those where the relabelling stays consistent (a
@@ -214,7 +201,7 @@ TEST_CASE("verify fails on a self-consistent cycle of false wins") {
 // the same cycle, whatever depths the cycle's positions claim (here all the
 // same, a plausible 3).
 TEST_CASE("verify with .mtc tables fails on a self-consistent cycle of false wins through the depths") {
-  const std::string dir = build_small_mtc_tables("cycle-mtc");
+  const std::string dir = gen::testing::make_mtc_tables_up_to_3("cycle-mtc");
   std::string failure;
   const auto [wins, losses] = plant_false_win_cycle(dir);
   for (const auto& [name, planted] : {std::pair{"KKvK", wins}, std::pair{"KvKK", losses}}) {
@@ -234,7 +221,7 @@ TEST_CASE("verify with .mtc tables fails on a self-consistent cycle of false win
 }
 
 TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
-  const std::string dir = build_small_mtc_tables("mtc");
+  const std::string dir = gen::testing::make_mtc_tables_up_to_3("mtc");
   std::string failure;
   gen::VerifyOptions options;
   options.dir = dir;
@@ -365,7 +352,7 @@ TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
 }
 
 TEST_CASE("a stop during the .mtc check is a stop, not a pass") {
-  const std::string dir = build_small_mtc_tables("mtc-stop");
+  const std::string dir = gen::testing::make_mtc_tables_up_to_3("mtc-stop");
   gen::VerifyOptions options;
   options.dir = dir;
   options.journal_file = dir + "/journal";
