@@ -5,7 +5,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "drawrules/retrograde_solver.h"
+#include "drawrules/distance_solve.h"
 
 namespace dtb {
 
@@ -47,27 +47,18 @@ TableSet build_dtw(const std::vector<Material>& materials, const Progress& progr
   TableSet dtw(TableKind::Dtw);
   for (const std::vector<Material>& unit : units_of(materials)) {
     const auto start = std::chrono::steady_clock::now();
-    std::vector<const PositionIndex*> indexes;
-    for (const Material& m : unit) indexes.push_back(&dtw.index(m));
     for (const Material& m : unit)
       for (const Material& d : direct_dependencies(m))
         if (!dtw.contains(d))
           throw std::logic_error("build_dtw: " + m.name() + " needs " + d.name() + " first");
     // Every successor outside the unit (capture or promotion) is a solved
-    // material: its dtw is final, so it enters the solver as a fixed value.
+    // material: its dtw is final, so it enters the solver as a fixed distance.
     const TableSet& solved = dtw;
-    const auto external = [&solved](const Position& w) {
-      return decode_dtw(*solved.lookup(w));
-    };
-    const std::vector<std::vector<Outcome>> result = solve_unit(indexes, external);
-    std::uint64_t positions = 0;
-    for (std::size_t k = 0; k < unit.size(); ++k) {
-      std::vector<std::uint16_t> encoded(result[k].size());
-      for (std::size_t i = 0; i < encoded.size(); ++i) encoded[i] = encode_dtw(result[k][i]);
-      positions += encoded.size();
-      dtw.put(unit[k], std::move(encoded));
-    }
+    const ExitOutcome exits = [&solved](const Position& w) { return decode_dtw(*solved.lookup(w)); };
+    solve_into(unit[0], exits, encode_dtw, dtw);
     if (progress) {
+      std::uint64_t positions = 0;
+      for (const Material& m : unit) positions += dtw.values(m).size();
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress(unit[0].name() + ": " + std::to_string(positions) + " positions, " +
                std::to_string(s) + " s");

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "index/draw_rule_class.h"
-#include "drawrules/retrograde_solver.h"
+#include "drawrules/distance_solve.h"
 
 namespace dtb {
 
@@ -44,23 +44,14 @@ TableSet build_rules(const TableSet& dtw, const Progress& progress, int max_piec
   for (const Material& m : class_materials_white_strong()) {
     if (m.pieces() > max_pieces) continue;
     const auto start = std::chrono::steady_clock::now();
-    std::vector<Material> unit{m};
-    if (!m.symmetric()) unit.push_back(m.reversed());
-    std::vector<const PositionIndex*> indexes;
-    for (const Material& x : unit) indexes.push_back(&rules.index(x));
     const RuleClass own = rule_class(m);
     if (const auto missing = missing_for_rules(rules, dtw, m))
       throw std::logic_error("build_rules: " + m.name() + " needs " + missing->name() + " first");
     const TableSet& solved = rules;
-    const auto external = [&solved, &dtw, own](const Position& w) {
+    const ExitOutcome exits = [&solved, &dtw, own](const Position& w) {
       return successor_in_rule_game(solved, dtw, own, w);
     };
-    const std::vector<std::vector<Outcome>> result = solve_unit(indexes, external);
-    for (std::size_t k = 0; k < unit.size(); ++k) {
-      std::vector<std::uint16_t> encoded(result[k].size());
-      for (std::size_t i = 0; i < encoded.size(); ++i) encoded[i] = encode_rule(result[k][i]);
-      rules.put(unit[k], std::move(encoded));
-    }
+    solve_into(m, exits, encode_rule, rules);
     if (progress) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress(m.name() + " (rule " + article_of(own) + "): " + std::to_string(s) + " s");

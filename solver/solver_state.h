@@ -1,7 +1,14 @@
 // The one byte per position the solver keeps while it solves a build unit.
 //
-//   2 .. 247          undecided: (in-unit moves not yet refuted) << 1 | draw flag
+//   2 .. 245          undecided: (in-unit moves not yet refuted) << 1 | draw flag
 //                     (the flag: some conversion - capture-free promotion - draws)
+//   kWaitLoss         (distance policy, exit_distances.h) every king move refuted,
+//                     lost once its longest exit has passed: a scheduled round
+//   kWaitWin          (distance policy) wins through an exit in a scheduled
+//                     round, or sooner through a king move
+//   kWaitCaptureWin   (distance policy) must capture, and wins by a capture in
+//                     a scheduled round: a king move is not one of its moves,
+//                     so nothing decides it sooner
 //   kDraw             decided draw (no in-unit move left and a conversion draws)
 //   kWinAt[parity]    decided win/loss in the propagation round of that parity,
 //   kLossAt[parity]   not yet propagated to its predecessors
@@ -20,14 +27,17 @@
 
 namespace dtb::gen::state {
 
-inline constexpr int kMaxCounter = 123;  // 5 pieces need at most 4 kings * 17 moves
+inline constexpr int kMaxCounter = 122;  // 8 pieces need at most 7 kings * 17 moves
+inline constexpr std::uint8_t kWaitLoss = 246;
+inline constexpr std::uint8_t kWaitWin = 247;
 inline constexpr std::uint8_t kDraw = 248;
 inline constexpr std::array<std::uint8_t, 2> kWinAt = {249, 250};
 inline constexpr std::array<std::uint8_t, 2> kLossAt = {251, 252};
 inline constexpr std::uint8_t kWin = 253;
 inline constexpr std::uint8_t kLoss = 254;
+inline constexpr std::uint8_t kWaitCaptureWin = 255;
 
-constexpr bool undecided(std::uint8_t s) { return s < kDraw; }
+constexpr bool undecided(std::uint8_t s) { return s < kWaitLoss; }
 constexpr std::uint8_t undecided_state(int moves, bool draw_flag) {
   return static_cast<std::uint8_t>(moves << 1 | (draw_flag ? 1 : 0));
 }
@@ -41,6 +51,6 @@ constexpr Wdl final_value(std::uint8_t s) {
   return Wdl::Draw;
 }
 
-static_assert(undecided_state(kMaxCounter, true) < kDraw);
+static_assert(undecided_state(kMaxCounter, true) < kWaitLoss);
 
 }  // namespace dtb::gen::state

@@ -57,6 +57,8 @@ struct Side {
   std::optional<SliceLevels> levels;
   std::unique_ptr<UnitValues> values;  // final values of the finished levels
   std::unique_ptr<MtcValues> mtc;      // with SolveOptions::mtc: plies to conversion
+  std::vector<std::uint16_t> plies;    // with SolveOptions::exits: each decided position's distance
+  std::vector<std::uint16_t> exit_loss;  // with exits, the level: its exits' longest delay (ExitSummary)
   // The level being solved, in local order (LevelCursor): the working state
   // with the must-capture bits (level_states.h), written in full by the
   // first pass (in parallel: no serial zeroing first, large_array.h).
@@ -104,6 +106,7 @@ class UnitSolver {
 
   SolveStatus solve(UnitSolution& out) {
     Stopwatch watch;
+    if (options_.exits) start_distance_policy();
     for (Side<States>& s : sides_) s.levels.emplace(s.index);
     const int levels = sides_.front().levels->levels();
     // A unit of one level (kings only) never reads its own final values
@@ -133,10 +136,12 @@ class UnitSolver {
     out.materials.clear();
     out.values.clear();
     out.mtc.clear();
+    out.plies.clear();
     for (Side<States>& s : sides_) {
       out.materials.push_back(s.material);
       out.values.push_back(std::move(s.values));
       if (s.mtc) out.mtc.push_back(std::move(s.mtc));
+      if (options_.exits) out.plies.push_back(std::move(s.plies));
     }
     if (progress_) progress_->advance(remaining_work());
     return SolveStatus::Ok;
@@ -144,6 +149,15 @@ class UnitSolver {
 
  private:
   int other(int t) const { return sides_.size() == 1 ? 0 : 1 - t; }
+
+  // The distance policy solves small units in memory, with none of the
+  // options made for large ones.
+  void start_distance_policy() {
+    if (options_.mtc || options_.article62_plies > 0 || !options_.checkpoint_path.empty() ||
+        !options_.values_scratch_dir.empty() || !States::kCountsMoves)
+      throw std::logic_error("the distance policy solves in memory, without MTC, 6.2, checkpoints or spills");
+    for (Side<States>& s : sides_) s.plies.assign(s.index.size(), 0);
+  }
 
   bool spilled() const { return !one_level_ && !options_.values_scratch_dir.empty(); }
 
@@ -253,6 +267,8 @@ class UnitSolver {
     show_phase("first pass");
     for (std::size_t t = 0; t < sides_.size(); ++t)
       sides_[t].start_level(a, part.empty() ? std::span<const std::uint32_t>() : std::span(part.at(t)));
+    if (options_.exits)
+      for (Side<States>& s : sides_) s.exit_loss.assign(s.positions, 0);
     out.seconds.allocate += watch.lap();
     const std::optional<int> resumed = round_checkpoints() ? resume_round(out) : std::nullopt;
     if (!resumed) {
@@ -267,6 +283,12 @@ class UnitSolver {
     out.rounds = std::max(out.rounds, *rounds);
     out.seconds.propagate += watch.lap();
     if (const SolveStatus s = stopped(out); s != SolveStatus::Ok) return s;
+    if (options_.exits && out.rounds > kMaxStoredPlies + 1) {
+      out.error = "a position of " + sides_.front().material.name() + " is decided only after " +
+                  std::to_string(out.rounds - 1) + " plies, more than a table holds (" +
+                  std::to_string(kMaxStoredPlies) + ")";
+      return SolveStatus::Failed;
+    }
     if (options_.mtc && out.rounds > kMaxMtc + 1) {
       out.error = "a position of " + sides_.front().material.name() + " converts only after " +
                   std::to_string(out.rounds - 1) + " plies, more than a .mtc table holds (" +
@@ -425,6 +447,57 @@ class UnitSolver {
     return state::undecided_state(king_moves, draw_flag);
   }
 
+  // The distance policy's first pass of one position (exit_distances.h):
+  // every move out of the level summed up, the king moves counted. `local`:
+  // its place in the level; a decision that waits for a later round goes to
+  // `later`. Sets `captures` if the side to move must capture.
+  std::uint8_t distance_state(int t, const Position& p, std::uint64_t local, bool& captures,
+                              std::vector<DecisionSchedule::Scheduled>& later) {
+    thread_local MoveList list;  // (16 KB: not one per position)
+    generate_moves(p, list);
+    captures = list.size > 0 && list[0].is_capture();
+    ExitSummary exits;
+    int king_moves = 0;
+    for (const Move& m : list) {
+      const Position after = colour_reversed(make_move(p, m));  // White to move again
+      const bool man = (p.kings & bit(m.from)) == 0;
+      if (after.white == 0)  // the opponent's last piece was taken: lost in 0
+        exits.add(Outcome{Wdl::Loss, 0});
+      else if (m.is_capture() || (man && (bit(m.to) & promotion_row(p.side))))
+        exits.add(options_.exits->outcome(after));
+      else if (man)
+        exits.add(level_above_outcome(t, after));
+      else
+        ++king_moves;
+    }
+    const auto side = static_cast<std::uint8_t>(t);
+    if (exits.wins()) {
+      if (exits.quickest_win == 1) return state::kWinAt[1];
+      later.push_back({exits.quickest_win, {local, side, true}});
+      // (the king moves into a position that must capture, which the rounds
+      // undo, are not its moves: it must not take a win from them)
+      return captures ? state::kWaitCaptureWin : state::kWaitWin;
+    }
+    if (king_moves == 0) {
+      if (exits.draws) return state::kDraw;
+      if (exits.longest_loss <= 1) return state::kLossAt[static_cast<std::size_t>(exits.longest_loss)];
+      later.push_back({exits.longest_loss, {local, side, false}});
+      return state::kWaitLoss;
+    }
+    if (king_moves > state::kMaxCounter) throw std::logic_error("too many moves for the solver's counter");
+    sides_[static_cast<std::size_t>(t)].exit_loss[local] =
+        static_cast<std::uint16_t>(std::min<int>(exits.longest_loss, kMaxStoredPlies + 1));
+    return state::undecided_state(king_moves, exits.draws);
+  }
+
+  // The distance policy: the outcome of a man move of side t that stays in
+  // the unit, from its own side to move's view: the level above, solved.
+  Outcome level_above_outcome(int t, const Position& after_white_to_move) const {
+    const Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
+    const std::uint64_t i = u.index.rank(after_white_to_move);
+    return Outcome{u.values->value(i), u.plies[i]};
+  }
+
   void first_pass(int t) {
     Side<States>& s = sides_[static_cast<std::size_t>(t)];
     const std::uint64_t n = s.positions;
@@ -435,13 +508,18 @@ class UnitSolver {
       const std::uint64_t end = std::min(n, (c + 1) * kChunk);
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
       bool frontier[2] = {false, false};
+      std::vector<DecisionSchedule::Scheduled> later;  // the distance policy's waiting decisions
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         std::uint8_t states[64];
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
         std::size_t k = 0;
         for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, ++k, cursor.next()) {
           const Position p = s.index.unrank(cursor.index());
-          if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
+          if (options_.exits) {
+            bool captures = false;
+            states[k] = distance_state(t, p, i, captures, later);
+            if (captures) capture_bits |= std::uint64_t{1} << k;
+          } else if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
             capture_bits |= std::uint64_t{1} << k;
             states[k] = capture_state(p);
           } else {
@@ -452,6 +530,7 @@ class UnitSolver {
         }
         s.state.set_word(word >> 6, states, k, capture_bits);
       }
+      schedule_.add(later);
       for (int parity = 0; parity < 2; ++parity)
         if (frontier[parity]) s.pending[static_cast<std::size_t>(parity)][c].store(true, std::memory_order_relaxed);
       report(kFirstPassWork * (end - c * kChunk));
@@ -469,7 +548,10 @@ class UnitSolver {
   // Undo the king moves into q (table t, local index `local`, decided `v`
   // for its mover) and update the predecessors in the other table.
   // Returns how many predecessors it decided: the next round's frontier.
-  std::uint32_t propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next) {
+  // The distance policy: `next_round` is the round it decides for, and a
+  // loss that must wait for its longest exit goes to `later`.
+  std::uint32_t propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next,
+                               int next_round, std::vector<DecisionSchedule::Scheduled>& later) {
     Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
@@ -499,8 +581,8 @@ class UnitSolver {
     for (std::size_t k = 0; k < count; ++k) {
       const std::uint64_t j = at[k];
       std::uint8_t s = u.state.load(j);
-      if (v == Wdl::Loss) {  // a move to a lost position wins
-        while (state::undecided(s)) {
+      if (v == Wdl::Loss) {  // a move to a lost position wins (sooner than a waiting exit, too)
+        while (state::undecided(s) || s == state::kWaitWin) {
           if (u.state.compare_exchange(j, s, win_next)) {
             u.mark_pending(next, j);
             ++decided;
@@ -512,9 +594,11 @@ class UnitSolver {
       if constexpr (States::kCountsMoves) {
         while (state::undecided(s)) {  // one more move refuted
           std::uint8_t n = static_cast<std::uint8_t>(s - 2);
-          if (n < 2) n = (s & 1) ? state::kDraw : loss_next;
+          if (n < 2) n = (s & 1) ? state::kDraw : lost_after_last_refutation(u, j, next_round, loss_next);
           if (u.state.compare_exchange(j, s, n)) {
             if (n == loss_next) u.mark_pending(next, j), ++decided;
+            if (n == state::kWaitLoss)
+              later.push_back({u.exit_loss[j], {j, static_cast<std::uint8_t>(other(t)), false}});
             break;
           }
         }
@@ -529,6 +613,13 @@ class UnitSolver {
       }
     }
     return decided;
+  }
+
+  // The state of a position whose last king move was just refuted: lost in
+  // `next_round`, unless (distance policy) an exit delays the loss longer.
+  std::uint8_t lost_after_last_refutation(const Side<States>& u, std::uint64_t j, int next_round,
+                                          std::uint8_t loss_next) const {
+    return options_.exits && u.exit_loss[j] > next_round ? state::kWaitLoss : loss_next;
   }
 
   // NibbleStates (level_states.h): is every move of p, White to move in the
@@ -565,15 +656,20 @@ class UnitSolver {
     RoundCount here;
     LevelCursor cursor(s.slices, s.kps(), task.chunk * kChunk);
     PredecessorSlice where;
+    std::vector<DecisionSchedule::Scheduled> later;
     for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, cursor.next()) {
       const std::uint8_t st = s.state.load(i);
       if (!state::is_frontier(st, parity)) continue;
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
-      here.marked += propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity);
+      here.marked +=
+          propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity, round + 1, later);
       s.state.store(i, win ? state::kWin : state::kLoss);
       if (s.mtc) s.mtc->set(cursor.index(), std::min(round, kMaxMtc));  // past it, solve() fails
+      if (options_.exits)
+        s.plies[cursor.index()] = static_cast<std::uint16_t>(std::min<int>(round, kMaxStoredPlies));  // likewise
       ++here.propagated;
     }
+    schedule_.add(later);
     return here;
   }
 
@@ -629,11 +725,26 @@ class UnitSolver {
       if (options_.before_round) options_.before_round(round);
       if (interrupt_requested()) break;
       show_phase("round " + std::to_string(round));
+      if (options_.exits) release_scheduled(round);
       const RoundCount count = propagation_round(round);
       if (!interrupt_requested()) forecast_after_round(count);
-      if (count.propagated == 0 && round > 0) break;
+      if (count.propagated == 0 && round > 0 && schedule_.last_round() <= round) break;
     }
     return round;
+  }
+
+  // The distance policy: the decisions that waited for this round join its
+  // frontier, unless a king move decided them sooner.
+  void release_scheduled(int round) {
+    const std::size_t parity = static_cast<std::size_t>(round & 1);
+    for (const DecisionSchedule::Entry& e : schedule_.take(round)) {
+      Side<States>& s = sides_[e.side];
+      const std::uint8_t st = s.state.load(e.local);
+      const bool waits = e.win ? st == state::kWaitWin || st == state::kWaitCaptureWin : st == state::kWaitLoss;
+      if (!waits) continue;
+      s.state.store(e.local, e.win ? state::kWinAt[parity] : state::kLossAt[parity]);
+      s.mark_pending(static_cast<int>(parity), e.local);
+    }
   }
 
   // Names the phase on the progress line, so that a long unit says where it
@@ -737,6 +848,7 @@ class UnitSolver {
   SolveOptions options_;
   bool one_level_ = false;
   std::optional<UnitCheckpoints> checkpoints_;  // with SolveOptions::checkpoint_path
+  DecisionSchedule schedule_;                   // with SolveOptions::exits: decisions waiting for a round
   std::vector<Side<States>> sides_;
   int level_ = 0;
   std::atomic<std::uint64_t> reported_work_{0};
@@ -772,6 +884,27 @@ std::uint64_t unit_solve_work(const Material& m) {
   std::uint64_t work = 0;
   for (const Material& t : unit_of(m)) work += kSolveWorkPerPosition * PositionIndex(t).size();
   return work;
+}
+
+namespace {
+
+// What the distance policy's solve is given instead of finished values: it
+// never reads them (its ExitOutcomes value the moves out of the unit).
+class NoFinishedValues final : public FinishedValues {
+ public:
+  Wdl value(const Position&) const override {
+    throw std::logic_error("the distance policy values its exits through ExitOutcomes");
+  }
+};
+
+}  // namespace
+
+SolveStatus solve_unit_with_exits(const Material& m, const ExitOutcomes& exits, ProgressBar* progress,
+                                  UnitSolution& out, SolveOptions options) {
+  static const NoFinishedValues none;
+  options.exits = &exits;
+  UnitSolver<ByteStates> solver(m, none, progress, options);
+  return solver.solve(out);
 }
 
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,

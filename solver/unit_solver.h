@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/exit_distances.h"
 #include "solver/finished_values.h"
 #include "solver/mtc_values.h"
 #include "support/progress_bar.h"
@@ -98,12 +99,21 @@ struct SolveOptions {
   /// solve gives, and so in what the unit's lower levels read of it. The
   /// MTC recorded stays the round. 0: off (the theoretical game).
   int article62_plies = 0;
+  /// The distance policy (exit_distances.h), for the tables of drawrules/:
+  /// a capture or a promotion is valued by `exits`, a man move by the
+  /// distances of the level above, and each position's distance (the round
+  /// that decides it) goes to UnitSolution::plies; `finished` is not read.
+  /// The unit's values are then those of the game `exits` describes. In
+  /// memory, for small units: not with mtc, 6.2, checkpoints, spilled values
+  /// or compact states.
+  const ExitOutcomes* exits = nullptr;
 };
 
 struct UnitSolution {
   std::vector<Material> materials;                   // the unit: M (and reversed(M))
   std::vector<std::unique_ptr<UnitValues>> values;   // per material
   std::vector<std::unique_ptr<MtcValues>> mtc;       // per material, with SolveOptions::mtc
+  std::vector<std::vector<std::uint16_t>> plies;     // per material, with SolveOptions::exits (0: drawn)
   int levels = 0;                                    // levels of slices solved
   int rounds = 0;                                    // most propagation rounds in one level (largest MTC + 1)
   int resumed_level = -1;                            // the level a checkpoint resumed at, if one did
@@ -131,6 +141,11 @@ constexpr std::uint64_t kSolveWorkPerPosition = kFirstPassWork + kPropagationWor
 /// Failed (with out.error) if a finished value could not be read.
 SolveStatus solve_unit(const Material& m, const FinishedValues& finished, ProgressBar* progress,
                        UnitSolution& out, const SolveOptions& options = {});
+
+/// solve_unit with the distance policy (SolveOptions::exits = &exits):
+/// no finished values to read.
+SolveStatus solve_unit_with_exits(const Material& m, const ExitOutcomes& exits, ProgressBar* progress,
+                                  UnitSolution& out, SolveOptions options = {});
 
 /// The work solve_unit reports for m's unit, kSolveWorkPerPosition a position
 /// of its tables: what a builder's progress bar plans for it.

@@ -1,4 +1,4 @@
-#include "drawrules/retrograde_solver.h"
+#include "tests/reference/graph_solver.h"
 
 #include <omp.h>
 
@@ -9,7 +9,7 @@
 
 #include "rules/movegen.h"
 
-namespace dtb {
+namespace dtb::reference {
 namespace {
 
 constexpr std::uint16_t kNoWin = std::numeric_limits<std::uint16_t>::max();
@@ -190,8 +190,8 @@ std::vector<Outcome> sweep(const std::vector<Summary>& summaries, const ReverseG
 
 }  // namespace
 
-std::vector<std::vector<Outcome>> solve_unit(const std::vector<const PositionIndex*>& unit,
-                                             const ExternalOutcome& external) {
+std::vector<std::vector<Outcome>> solve_unit_by_graph(const std::vector<const PositionIndex*>& unit,
+                                                      const ExternalOutcome& external) {
   const UnitSpace space(unit);
   const std::uint64_t n = space.size();
   std::vector<Summary> summaries(n);
@@ -212,4 +212,4 @@ std::vector<std::vector<Outcome>> solve_unit(const std::vector<const PositionInd
   return space.split(sweep(summaries, g));
 }
 
-}  // namespace dtb
+}  // namespace dtb::reference
