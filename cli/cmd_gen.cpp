@@ -24,9 +24,9 @@
 namespace dtb::cli {
 namespace {
 
-// --dtw: .dtw tables for the same materials (drawrules/dtw_builder.h, its own
-// retrograde solver, in memory: 2 bytes a position plus the move graph of one
-// unit) and the .rule tables of the class materials built.
+// --dtw: .dtw tables for the same materials (drawrules/dtw_builder.h: the
+// solver's distance policy, in memory, 2 bytes a position) and the .rule
+// tables of the class materials built.
 int build_limits_tables(const gen::BuildOptions& options) {
   const auto progress = [&options](const std::string& line) {
     if (options.show_progress) std::cerr << "dtb gen --dtw: " << line << "\n";

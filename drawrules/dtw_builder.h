@@ -1,9 +1,11 @@
 // Distance to win for every position of a set of materials, built in
-// memory in build order (index/material.h) with the retrograde solver.
+// memory in build order (index/material.h) with the generator's solver
+// under its distance policy (solver/exit_distances.h).
 //
 // Memory: 2 bytes per position held (all materials up to 4 pieces: about
-// 42 million positions, 84 MB) plus, while a unit is solved, its move graph
-// (about 8 bytes per internal move). Larger N is only a matter of time and
+// 42 million positions, 84 MB) plus, while a unit is solved, about 5 bytes a
+// position of it (its distances, packed values and one level's working
+// state). Larger N is only a matter of time and
 // memory: nothing here depends on the piece count.
 #pragma once
 

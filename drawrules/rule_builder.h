@@ -30,8 +30,9 @@
 // Computing b: it is a min-max distance exactly like dtw, in a game in
 // which a move into another class or into no class ENDS the game at once
 // with that successor's decided value (or a draw when it is undecided with
-// its fresh budget). The retrograde solver computes it: b(p) = 1 + b(best
-// successor) for a win (winner shortest), 1 + max for a loss.
+// its fresh budget). The generator's solver computes it under its distance
+// policy (drawrules/distance_solve.h): b(p) = 1 + b(best successor) for a
+// win (winner shortest), 1 + max for a loss.
 #pragma once
 
 #include <optional>

@@ -170,7 +170,8 @@ TEST_CASE("dtb_probe_mtc: 4-piece MTC follows from its successors', men only and
 }
 
 TEST_CASE("dtb_probe_mtc agrees with the independent .dtw tables: MTC <= dtw, equal in KvK", "[mtc]") {
-  // drawrules/ solves dtw with its own solver. The end of the game is a
+  // drawrules/ solves dtw under another value policy, where exits carry
+  // distances (solver/exit_distances.h). The end of the game is a
   // conversion, and the side that can force the end within dtw plies can
   // force a conversion within them, so MTC <= dtw for every decided position;
   // in KvK every capture takes the last piece, so there MTC is dtw.
