@@ -91,7 +91,9 @@ void print_cluster_plan(const gen::ClusterSetup& setup) {
             << "wall time: " << hours(plan.seconds) << " (longest chain of units, each level one part deep: "
             << hours(plan.critical_path) << ", which no number of ranks beats; workers busy " << std::fixed
             << std::setprecision(0) << 100 * plan.busy_fraction << "% of the time, rank 0's link "
-            << 100 * plan.coordinator_busy << "% and its writing thread (checks and writes) " << 100 * plan.writer_busy
+            << 100 * plan.coordinator_busy << "% and its writing thread ("
+            << (setup.ranks >= 3 ? "writes; the workers check the parts" : "checks and writes") << ") "
+            << 100 * plan.writer_busy
             << "%)\n"
             << "memory per worker: " << gib(plan.worker_memory) << "; rank 0: " << gib(plan.coordinator_memory)
             << " (the values of the units in parts, within --memory)\n"
@@ -99,7 +101,9 @@ void print_cluster_plan(const gen::ClusterSetup& setup) {
             << " GB (closures and parts to workers, tables and part values back to rank 0)\n"
             << "dominated by "
             << (plan.coordinator_busy >= 0.8 ? "rank 0's link: more ranks do not help"
-                : plan.writer_busy >= 0.8      ? "rank 0's checks and writes: more threads on rank 0 help, more ranks do not"
+                : plan.writer_busy >= 0.8
+                    ? std::string(setup.ranks >= 3 ? "rank 0's writes" : "rank 0's checks and writes") +
+                          ": more threads on rank 0 help, more ranks do not"
                 : plan.critical_path >= 0.8 * plan.seconds ? "the longest chain of units: more ranks do not help"
                                                            : "solving: more ranks help")
             << "\n";

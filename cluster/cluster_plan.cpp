@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <optional>
 #include <queue>
@@ -76,7 +77,7 @@ UnitShape shape_of(const Material& m) {
   return s;
 }
 
-enum class EventKind { PartSolved, PartReturned, WholeUnitDone, UnitWritten };
+enum class EventKind { PartSolved, PartReturned, PartChecked, WholeUnitDone, UnitWritten };
 
 struct Event {
   double time;
@@ -93,6 +94,9 @@ struct Split {
   std::uint64_t parts_left = 0;
   double part_positions = 0;
   int running = 0;
+  std::deque<std::pair<double, int>> checks;  // parts to check: positions, the worker that solved it
+  int checking = 0;
+  bool solved = false;  // every level: the write waits for the checks
 };
 
 }  // namespace
@@ -112,9 +116,13 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
   const std::vector<Material> units = units_to_build(options);
   const double rate = kSolvePositionsPerThreadSecond * threads;
   const auto write_rate = [&](const Material& m) { return write_positions_per_thread_second(m.pieces()) * threads; };
-  // Rank 0's writing thread checks a unit solved in parts, then writes it.
+  // With two workers or more each part is checked by another worker than
+  // the one that solved it; with one, rank 0's writing thread checks a unit
+  // solved in parts before it writes it.
+  const bool spread_checks = ranks >= 3;
+  const double check_rate = kCheckPositionsPerThreadSecond * threads;
   const auto check_and_write = [&](const Material& m) {
-    return positions_of_unit(m) / (kCheckPositionsPerThreadSecond * threads) + positions_of_unit(m) / write_rate(m);
+    return (spread_checks ? 0.0 : positions_of_unit(m) / check_rate) + positions_of_unit(m) / write_rate(m);
   };
   const UnitDag dag = make_unit_dag(
       units, [&](const Material& m) { return positions_of_unit(m) / rate + positions_of_unit(m) / write_rate(m); });
@@ -135,7 +143,8 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     for (std::size_t u = 0; u < units.size(); ++u) {
       if (!shapes[u].split) continue;
       double seconds = check_and_write(units[u]);
-      for (const double level : shapes[u].level_positions) seconds += cut(level).second / rate;
+      for (const double level : shapes[u].level_positions)
+        seconds += cut(level).second / rate + (spread_checks ? cut(level).second / check_rate : 0.0);
       chain.work[u] = seconds;
     }
     set_priorities(chain);
@@ -187,6 +196,16 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     for (auto& [u, stack] : idle_holders)
       if (holder[u][static_cast<std::size_t>(w)]) stack.push_back(w);
   };
+  // An idle worker for unit u other than `not_w`, if there is one (-1).
+  const auto take_idle_except = [&](std::size_t u, int not_w) {
+    if (idle_count == 0 || (idle_count == 1 && is_idle[static_cast<std::size_t>(not_w)])) return -1;
+    int w = take_idle(u);
+    if (w == not_w) {
+      w = take_idle(u);
+      make_idle(not_w);
+    }
+    return w;
+  };
   double now = 0, busy = 0, coordinator_free = 0, coordinator_busy = 0, writer_free = 0, writer_busy = 0;
   std::uint64_t coordinator_held = 0, coordinator_peak = 0, worker_peak = 0;
   std::size_t done = 0;
@@ -230,11 +249,43 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
     return std::nullopt;
   };
 
+  // Rank 0's writing thread, one unit at a time, beside its link.
+  const auto write_when_checked = [&](Split& s, std::size_t u) {
+    if (!s.solved || !s.checks.empty() || s.checking > 0) return;
+    const double write = check_and_write(units[u]);
+    writer_free = std::max(now, writer_free) + write;
+    writer_busy += write;
+    events.push({writer_free, EventKind::UnitWritten, -1, u, 0});
+  };
+  // The check of highest priority that an idle worker other than its
+  // solver can take, handed out; false if none.
+  const auto hand_out_check = [&] {
+    std::optional<std::size_t> pick;
+    for (const auto& [u, s] : split)
+      if (!s.checks.empty() && (!pick || dag.priority[u] > dag.priority[*pick])) pick = u;
+    if (!pick) return false;
+    Split& s = split[*pick];
+    const int w = take_idle_except(*pick, s.checks.front().second);
+    if (w < 0) return false;
+    const double positions = s.checks.front().first;
+    s.checks.pop_front();
+    // Its inputs and the part's values out; a line back.
+    const double bytes =
+        closure_bytes(*pick, w) + positions * (shapes[*pick].fanout + 1) * kPartBytesPerPosition;
+    plan.bytes_sent += bytes;
+    const double start = coordinator_does(bytes / bandwidth);
+    busy += positions / check_rate;
+    events.push({start + positions / check_rate, EventKind::PartChecked, w, *pick, positions});
+    ++s.checking;
+    return true;
+  };
+
   while (done < units.size()) {
     while (idle_count > 0) {
       std::optional<std::size_t> pick;
       for (const auto& [u, s] : split)
         if (s.parts_left > 0 && (!pick || dag.priority[u] > dag.priority[*pick])) pick = u;
+      if (!pick && hand_out_check()) continue;
       if (pick) {
         Split& s = split[*pick];
         const int w = take_idle(*pick);
@@ -281,23 +332,28 @@ ClusterPlan plan_cluster_build(const ClusterSetup& setup) {
       case EventKind::PartSolved: {  // its values go back through rank 0's link
         const double bytes = e.positions * kPartBytesPerPosition;
         plan.bytes_sent += bytes;
-        events.push({coordinator_does(bytes / bandwidth), EventKind::PartReturned, e.worker, e.unit, 0});
+        events.push({coordinator_does(bytes / bandwidth), EventKind::PartReturned, e.worker, e.unit, e.positions});
         break;
       }
       case EventKind::PartReturned: {
         make_idle(e.worker);
         Split& s = split[e.unit];
+        if (spread_checks) s.checks.emplace_back(e.positions, e.worker);
         if (--s.running > 0 || s.parts_left > 0) break;
         if (s.level > 0) {
           --s.level;
           start_level(s, e.unit);
         } else {
-          // Rank 0's writing thread, one unit at a time, beside its link.
-          const double write = check_and_write(units[e.unit]);
-          writer_free = std::max(now, writer_free) + write;
-          writer_busy += write;
-          events.push({writer_free, EventKind::UnitWritten, -1, e.unit, 0});
+          s.solved = true;
+          write_when_checked(s, e.unit);
         }
+        break;
+      }
+      case EventKind::PartChecked: {
+        make_idle(e.worker);
+        Split& s = split[e.unit];
+        --s.checking;
+        write_when_checked(s, e.unit);
         break;
       }
       case EventKind::WholeUnitDone:

@@ -18,11 +18,15 @@
 //    its inputs (the level + 1 slices its man moves reach: the mean number
 //    of such slices per slice of the material, sampled) and its values back,
 //    at kPartBytesPerPosition (compressed; WDL builds: MTC is not modelled);
-//  - a unit solved in parts is checked (every level against its successors)
-//    and written by rank 0's writing thread, at the checking and writing
-//    rates with rank 0's threads, one unit at a time, while its main thread
-//    goes on; transfers queue one at a time on rank 0's link at `bandwidth`
-//    bytes/s;
+//  - with two workers or more, each part is checked (against its
+//    successors) by a worker other than the one that solved it, at the
+//    checking rate, handed out after the parts to solve; its bytes are its
+//    inputs and its values; with one worker, rank 0's writing thread checks
+//    every level of a unit solved in parts before writing it;
+//  - a unit solved in parts is written by rank 0's writing thread, when every
+//    part is checked, at the writing rate with rank 0's threads, one unit at
+//    a time, while its main thread goes on; transfers queue one at a time on
+//    rank 0's link at `bandwidth` bytes/s;
 //  - a whole unit: solved and written on its worker, its tables sent back.
 // Memory: a worker holds one part's working state and the value pages it
 // touches, or a whole kings-only unit; rank 0 holds the packed values of
@@ -41,7 +45,7 @@ struct ClusterPlan {
   std::uint64_t parts = 0;      // parts of levels handed out
   double seconds = 0;           // wall time of the whole build
   double critical_path = 0;     // seconds of the longest chain of units, each level one part deep
-  double busy_fraction = 0;     // of the workers' time, solving
+  double busy_fraction = 0;     // of the workers' time, solving and checking
   double bytes_sent = 0;        // table files and parts, both directions
   double coordinator_busy = 0;  // of the wall time, rank 0's link busy (sending, receiving)
   double writer_busy = 0;       // of the wall time, rank 0's writing thread busy (checking and writing)

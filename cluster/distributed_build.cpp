@@ -80,9 +80,12 @@ class Coordinator {
     if (units_checked_ > 0) {
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%.1f", check_seconds_);
-      summary_.notes.push_back(std::to_string(units_checked_) + " units solved in parts (" +
-                               std::to_string(parts_done_) + " parts), each part's XXH3 checked in place and "
-                               "every level against its successors before writing (" + seconds + " s)");
+      summary_.notes.push_back(
+          std::to_string(units_checked_) + " units solved in parts (" + std::to_string(parts_done_) +
+          " parts), each part's XXH3 checked in place and " +
+          (spread_checks() ? "each part checked against its successors by another worker than the one that solved "
+                             "it, before writing (" + std::string(seconds) + " s of the workers' time)"
+                           : "every level against its successors before writing (" + std::string(seconds) + " s)"));
     }
     remove_stale_scratch();
     builder_.progress().finish();
@@ -100,9 +103,19 @@ class Coordinator {
     std::uint64_t part_bytes_to = 0, part_bytes_from = 0;  // of that, the parts' messages
   };
 
+  // A part solved by one worker, to be checked by another.
+  struct PartCheck {
+    int level = 0;
+    std::vector<std::vector<std::uint32_t>> slices;  // per table, sorted
+    int solved_by = 0;
+  };
+
   // A unit with men, its levels spread over the workers in parts
   // (slice_task.h). Rank 0 keeps the values of its finished levels, sends
   // each part what it reads of them, and writes the tables at the end.
+  // With two workers or more, each part is checked by a worker other than
+  // the one that solved it, against the values in rank 0's arrays (what
+  // will be written); the tables wait for every check.
   struct SplitUnit {
     std::vector<PositionIndex> index;  // per table of the unit
     std::vector<gen::SliceLevels> levels;
@@ -111,7 +124,14 @@ class Coordinator {
     std::deque<SliceTask> parts;  // of that level, not handed out yet (inputs not filled)
     int running = 0;              // handed out, not back
     std::uint64_t positions = 0;  // of the unit, both tables
+    std::deque<PartCheck> checks;  // parts solved, not handed out for their check yet
+    int checking = 0;              // checks handed out, not back
+    bool solved = false;           // every level solved: the tables wait for the checks
   };
+
+  // Parts are checked by the workers when there are two of them at least;
+  // with one, rank 0 checks each unit's levels before writing it.
+  static bool spread_checks() { return mpi_ranks() >= 3; }
 
   BuildStatus schedule(std::string& error) {
     const std::size_t n = dag_.units.size();
@@ -155,6 +175,8 @@ class Coordinator {
         complete(u);
       } else if (m.tag == kPartDone) {
         if (!part_done(m, error)) return BuildStatus::Failed;
+      } else if (m.tag == kCheckDone) {
+        if (!check_done(m, error)) return BuildStatus::Failed;
       } else if (m.tag == kFailed) {
         error = "rank " + std::to_string(m.source) + " failed: " + m.text;
         return BuildStatus::Failed;
@@ -182,6 +204,10 @@ class Coordinator {
         if (!split->parts.empty() && (best == dag_.units.size() || dag_.priority[u] > dag_.priority[best])) best = u;
       if (best < dag_.units.size()) {
         if (!assign_part(best, error)) return false;
+        continue;
+      }
+      if (const auto check = next_check()) {
+        if (!assign_check(check->first, check->second, error)) return false;
         continue;
       }
       const std::optional<std::size_t> u = next_ready();
@@ -217,19 +243,21 @@ class Coordinator {
 
 
   // The idle worker that lacks the fewest bytes of unit u's closure (the
-  // latest idle on a tie): a unit's parts go where its tables already are,
-  // so a closure crosses the network to as few workers as the work allows.
-  int take_idle_worker(std::size_t u) {
-    std::size_t best = idle_.size() - 1;
-    if (!distributed_.shared_dir) {
-      std::uint64_t least = missing_bytes(u, idle_[best]);
-      for (std::size_t k = idle_.size() - 1; k-- > 0 && least > 0;) {
-        const std::uint64_t missing = missing_bytes(u, idle_[k]);
-        if (missing < least) least = missing, best = k;
-      }
+  // latest idle on a tie), other than `not_rank`: a unit's parts go where
+  // its tables already are, so a closure crosses the network to as few
+  // workers as the work allows. -1 if no idle worker may take it.
+  int take_idle_worker(std::size_t u, int not_rank = -1) {
+    std::optional<std::size_t> best;
+    std::uint64_t least = 0;
+    for (std::size_t k = idle_.size(); k-- > 0;) {
+      if (idle_[k] == not_rank) continue;
+      const std::uint64_t missing = distributed_.shared_dir ? 0 : missing_bytes(u, idle_[k]);
+      if (!best || missing < least) least = missing, best = k;
+      if (least == 0) break;
     }
-    const int w = idle_[best];
-    idle_.erase(idle_.begin() + static_cast<std::ptrdiff_t>(best));
+    if (!best) return -1;
+    const int w = idle_[*best];
+    idle_.erase(idle_.begin() + static_cast<std::ptrdiff_t>(*best));
     return w;
   }
 
@@ -288,19 +316,28 @@ class Coordinator {
     return next_level(u, s, error);
   }
 
-  // The level below the one just finished, in parts; after level 0, the tables.
+  // The level below the one just finished, in parts; after level 0, the
+  // tables, once every part is checked.
   bool next_level(std::size_t u, SplitUnit& s, std::string& error) {
-    if (s.level == 0) {  // solved: its tables are written while the parts of other units go on
-      auto it = split_.find(u);
-      writes_.push_back({u, std::move(it->second)});
-      split_.erase(it);
-      start_write();
+    if (s.level == 0) {
+      s.solved = true;
+      write_when_checked(u, s);
       return true;
     }
     --s.level;
     cut_level(dag_.units[u], s);
     if (s.parts.empty()) return next_level(u, s, error);  // a level with no slice (never, but harmless)
     return true;
+  }
+
+  // A unit solved and (when the workers check) every part of it checked:
+  // its tables are written while the parts of other units go on.
+  void write_when_checked(std::size_t u, SplitUnit& s) {
+    if (!s.solved || !s.checks.empty() || s.checking > 0) return;
+    auto it = split_.find(u);
+    writes_.push_back({u, std::move(it->second)});
+    split_.erase(it);
+    start_write();
   }
 
   // Rank 0 writes the tables of a unit solved in parts on a thread of its
@@ -314,10 +351,12 @@ class Coordinator {
                                                record = &records_[w.unit], threads = omp_get_max_threads()] {
       omp_set_num_threads(threads);  // a new thread starts from the default count, not --threads
       std::string why;
-      gen::Stopwatch watch;
-      const bool sound = check_levels(split->solution, why);
-      record->check_seconds = watch.lap();
-      if (!sound) return std::pair{BuildStatus::Failed, why};
+      if (!spread_checks()) {  // (otherwise the workers checked every part)
+        gen::Stopwatch watch;
+        const bool sound = check_levels(split->solution, why);
+        record->check_seconds = watch.lap();
+        if (!sound) return std::pair{BuildStatus::Failed, why};
+      }
       const BuildStatus status = writer_.write_solved(unit, split->solution, {}, why);
       return std::pair{status, why};
     });
@@ -407,16 +446,7 @@ class Coordinator {
     SplitUnit& s = *split_.at(u);
     SliceTask part = std::move(s.parts.front());
     s.parts.pop_front();
-    const std::size_t tables = s.index.size();
-    for (std::size_t t = 0; t < tables; ++t) {
-      const std::size_t o = tables == 1 ? 0 : 1 - t;
-      std::set<std::uint32_t> reads;
-      for (const std::uint32_t slice : part.slices[t])
-        for (const std::uint32_t next : gen::man_move_slices(s.index[t], s.index[o], slice)) reads.insert(next);
-      for (const std::uint32_t next : reads)
-        part.inputs.push_back(read_slice(*s.solution.values[o], nullptr, static_cast<std::uint8_t>(o), next,
-                                         s.index[o].kings_per_slice()));
-    }
+    part.inputs = part_inputs(s, part.slices);
     const int w = take_idle_worker(u);
     if (!send_closure(u, w, error)) return false;
     const std::vector<std::uint8_t> bytes = encode(part);
@@ -431,6 +461,90 @@ class Coordinator {
     r.part_bytes_to += bytes.size();
     bytes_sent_ += static_cast<double>(bytes.size());
     update_progress(dag_.units[u].name() + " level " + std::to_string(s.level) + " to rank " + std::to_string(w));
+    return true;
+  }
+
+  // The values of the level above that the man moves of a part reach.
+  static std::vector<SliceValues> part_inputs(const SplitUnit& s, const std::vector<std::vector<std::uint32_t>>& slices) {
+    std::vector<SliceValues> inputs;
+    const std::size_t tables = s.index.size();
+    for (std::size_t t = 0; t < tables; ++t) {
+      const std::size_t o = tables == 1 ? 0 : 1 - t;
+      std::set<std::uint32_t> reads;
+      for (const std::uint32_t slice : slices[t])
+        for (const std::uint32_t next : gen::man_move_slices(s.index[t], s.index[o], slice)) reads.insert(next);
+      for (const std::uint32_t next : reads)
+        inputs.push_back(read_slice(*s.solution.values[o], nullptr, static_cast<std::uint8_t>(o), next,
+                                    s.index[o].kings_per_slice()));
+    }
+    return inputs;
+  }
+
+  // The check to hand out next and the idle worker for it (one that did not
+  // solve the part), from the unit of highest priority; nullopt if none.
+  std::optional<std::pair<std::size_t, int>> next_check() {
+    std::optional<std::size_t> best;
+    for (const auto& [u, split] : split_) {
+      if (split->checks.empty() || (best && dag_.priority[u] <= dag_.priority[*best])) continue;
+      if (std::any_of(idle_.begin(), idle_.end(), [&](int w) { return w != split->checks.front().solved_by; }))
+        best = u;
+    }
+    if (!best) return std::nullopt;
+    return std::pair{*best, take_idle_worker(*best, split_.at(*best)->checks.front().solved_by)};
+  }
+
+  // Hand the next check of unit u to worker w: the part's values and MTC as
+  // they stand in this rank's arrays, with the values of the level above it reads.
+  bool assign_check(std::size_t u, int w, std::string& error) {
+    SplitUnit& s = *split_.at(u);
+    PartCheck check = std::move(s.checks.front());
+    s.checks.pop_front();
+    SliceTask task{dag_.units[u], check.level, check.slices, part_inputs(s, check.slices), {}};
+    for (std::size_t t = 0; t < check.slices.size(); ++t)
+      for (const std::uint32_t slice : check.slices[t])
+        task.claimed.push_back(read_slice(*s.solution.values[t], options_.mtc ? s.solution.mtc[t].get() : nullptr,
+                                          static_cast<std::uint8_t>(t), slice, s.index[t].kings_per_slice()));
+    if (!send_closure(u, w, error)) return false;
+    const std::vector<std::uint8_t> bytes = encode(task);
+    send_data(w, kAssignCheck, bytes);
+    check_on_[static_cast<std::size_t>(w)] = {u, std::move(check)};
+    ++s.checking;
+    UnitRecord& r = records_[u];
+    r.ranks.insert(w);
+    r.bytes_to += bytes.size();
+    r.part_bytes_to += bytes.size();
+    bytes_sent_ += static_cast<double>(bytes.size());
+    update_progress(dag_.units[u].name() + " level " + std::to_string(task.level) + " check to rank " +
+                    std::to_string(w));
+    return true;
+  }
+
+  // A check is back: a failure fails the build, naming the unit, level and
+  // part; a unit whose last check passed is written.
+  bool check_done(const Message& m, std::string& error) {
+    const std::string from = "rank " + std::to_string(m.source);
+    auto at = check_on_.find(static_cast<std::size_t>(m.source));
+    if (at == check_on_.end() || !split_.count(at->second.first)) {
+      error = from + " returned a check it was not given";
+      return false;
+    }
+    const auto [u, check] = std::move(at->second);
+    check_on_.erase(at);
+    const std::vector<std::string> fields = split_tabs(m.text);
+    const bool ok = fields.size() == 2 && fields[0] == "ok";
+    const std::string what = from + "'s check of rank " + std::to_string(check.solved_by) + "'s part of " +
+                             dag_.units[u].name() + " level " + std::to_string(check.level) + " (" +
+                             describe_slices(check.slices) + ")";
+    if (!ok) {
+      error = what + " failed, so no table of " + dag_.units[u].name() + " is written: " +
+              (fields.size() >= 3 && fields[0] == "failed" ? fields[2] : "'" + m.text + "'");
+      return false;
+    }
+    records_[u].check_seconds += std::stod(fields[1]);
+    idle_.push_back(m.source);
+    SplitUnit& s = *split_.at(u);
+    --s.checking;
+    write_when_checked(u, s);
     return true;
   }
 
@@ -474,6 +588,7 @@ class Coordinator {
               "), so no table of " + dag_.units[u].name() + " is written";
       return false;
     }
+    if (spread_checks()) s.checks.push_back({s.level, given, m.source});
     s.solution.rounds = std::max(s.solution.rounds, result->rounds);
     summary_.solve_seconds += result->seconds;
     records_[u].bytes_from += bytes.size();
@@ -623,6 +738,7 @@ class Coordinator {
   std::vector<std::size_t> running_on_;                      // per rank: its whole unit (n: none)
   std::vector<std::size_t> part_on_;                         // per rank: the unit of its part (n: none)
   std::vector<std::vector<std::vector<std::uint32_t>>> part_slices_;  // per rank: the slices of that part
+  std::map<std::size_t, std::pair<std::size_t, PartCheck>> check_on_;  // per rank: the unit and part it checks
   struct PendingWrite {
     std::size_t unit;
     std::unique_ptr<SplitUnit> split;
@@ -666,6 +782,7 @@ class Worker {
       if (m.tag == kFileHeader && receive_file(0, m.text, options_.out_dir, error) < 0) return fail(error);
       if (m.tag == kAssign && !solve(m.text, error)) return fail(error);
       if (m.tag == kAssignPart && !solve_part(m.text, error)) return fail(error);
+      if (m.tag == kAssignCheck && !check_part(m.text, error)) return fail(error);
     }
     if (!shared_) fs::remove_all(options_.out_dir);
   }
@@ -716,20 +833,29 @@ class Worker {
     return true;
   }
 
+  // A task's message decoded, this worker's arrays ready for its unit;
+  // nullopt with `error` if the message is not one (`kind`: for the error).
+  std::optional<SliceTask> open_task(const std::string& text, const std::string& kind, std::string& error) {
+    const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    auto task = decode_task(bytes, error);
+    if (!task) return std::nullopt;
+    if (!part_unit_ || *part_unit_ != task->unit) start_unit(task->unit);
+    if (task->slices.size() != part_.values.size()) {
+      error = task->unit.name() + " level " + std::to_string(task->level) + ": " + kind + " for " +
+              std::to_string(task->slices.size()) + " tables";
+      return std::nullopt;
+    }
+    return task;
+  }
+
   // A part of a level (slice_task.h): the values it reads go into this
   // worker's arrays for the unit (as large as the unit's tables, but only
   // the pages a part touches take memory, and they are given back after
   // it), the part is solved with the generator's solver, its values go back.
   bool solve_part(const std::string& text, std::string& error) {
-    const auto bytes = std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-    const auto task = decode_task(bytes, error);
+    const auto task = open_task(text, "a part", error);
     if (!task) return false;
     const std::string what = task->unit.name() + " level " + std::to_string(task->level);
-    if (!part_unit_ || *part_unit_ != task->unit) start_unit(task->unit);
-    if (task->slices.size() != part_.values.size()) {
-      error = what + ": a part for " + std::to_string(task->slices.size()) + " tables";
-      return false;
-    }
     for (const SliceValues& v : task->inputs)
       if (v.table >= kings_per_slice_.size() ||
           !write_slice(v, *part_.values[v.table], nullptr, kings_per_slice_[v.table])) {
@@ -760,6 +886,41 @@ class Worker {
     send_data(0, kPartDone, encode(result));
     for (auto& v : part_.values) v->clear();
     for (auto& m : part_.mtc) m->release();
+    return true;
+  }
+
+  // A part another worker solved (slice_task.h, SliceTask::claimed): its
+  // values and the values of the level above it reads go into this worker's
+  // arrays, and the verifier checks the part against its successors
+  // (verify_part_in_memory). Rank 0 hears "ok" or what failed.
+  bool check_part(const std::string& text, std::string& error) {
+    const auto task = open_task(text, "a check", error);
+    if (!task) return false;
+    const std::string what = task->unit.name() + " level " + std::to_string(task->level);
+    for (const bool claimed : {false, true})
+      for (const SliceValues& v : claimed ? task->claimed : task->inputs) {
+        gen::MtcValues* mtc = claimed && options_.mtc ? part_.mtc[v.table].get() : nullptr;
+        if (v.table >= kings_per_slice_.size() || (mtc && v.mtc.empty()) ||
+            !write_slice(v, *part_.values[v.table], mtc, kings_per_slice_[v.table])) {
+          error = what + ": a slice to check that does not fit the unit";
+          return false;
+        }
+      }
+    std::vector<std::span<const std::uint8_t>> mtc;
+    for (auto& m : part_.mtc) mtc.push_back(m->bytes());
+    gen::Stopwatch watch;
+    std::string why;
+    const bool sound = gen::verify_part_in_memory(gen::unit_of(task->unit), task->level, task->slices,
+                                                  pointers(part_.values), mtc, builder_.finished(), why);
+    const std::string seconds = std::to_string(watch.lap());
+    for (auto& v : part_.values) v->clear();
+    for (auto& m : part_.mtc) m->release();
+    if (!sound && why == "interrupted") {
+      error = what + ": interrupted";
+      return false;
+    }
+    hooks_.delay();
+    send_text(0, kCheckDone, sound ? "ok\t" + seconds : "failed\t" + seconds + "\t" + why);
     return true;
   }
 

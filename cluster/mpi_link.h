@@ -39,6 +39,8 @@ enum Tag : int {
   kOpen,        // 0 -> worker, first: the block cache's bytes for finished tables
   kAssignPart,  // 0 -> worker: a part of a level (cluster/slice_task.h, binary)
   kPartDone,    // worker -> 0: its values (binary)
+  kAssignCheck, // 0 -> worker: a part another worker solved, to check (slice_task.h, binary)
+  kCheckDone,   // worker -> 0: "ok<TAB>seconds" or "failed<TAB>seconds<TAB>why"
 };
 
 inline constexpr std::uint64_t kChunkBytes = std::uint64_t{64} << 20;

@@ -161,6 +161,8 @@ std::vector<std::uint8_t> encode(const SliceTask& task) {
   }
   out.u32(task.inputs.size());
   for (const SliceValues& s : task.inputs) out.slice(s);
+  out.u32(task.claimed.size());
+  for (const SliceValues& s : task.claimed) out.slice(s);
   return pack(out.take());
 }
 
@@ -191,6 +193,8 @@ std::optional<SliceTask> decode_task(std::span<const std::uint8_t> bytes, std::s
   }
   task.inputs.resize(in.count(kSliceHeaderBytes));
   for (SliceValues& s : task.inputs) s = in.slice();
+  task.claimed.resize(in.count(kSliceHeaderBytes));
+  for (SliceValues& s : task.claimed) s = in.slice();
   return finish(in, std::move(task), "task", error);
 }
 

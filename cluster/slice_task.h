@@ -13,7 +13,8 @@
 // Wire format (little-endian; one message each way), zstd-compressed: the
 // raw size u64, then one magicless zstd frame of the raw message. A task is
 //   name length u8, unit name, level u32, tables u8, then per table: count
-//   u32 and that many slice numbers u32; then inputs u32 and that many slices;
+//   u32 and that many slice numbers u32; then inputs u32 and that many slices,
+//   then claimed u32 and that many slices (a check task; 0 for a solve);
 // a result is
 //   name length u8, unit name, level u32, rounds u32, solve microseconds u64,
 //   the part's checksum (XXH3 of its values u64, of its MTC u64),
@@ -49,6 +50,10 @@ struct SliceTask {
   int level = 0;
   std::vector<std::vector<std::uint32_t>> slices;  // per table of the unit, sorted
   std::vector<SliceValues> inputs;                  // of level + 1, what the part reads
+  // A check task (kAssignCheck): the part's values as another worker solved
+  // them, to be checked against their successors (verify_part_in_memory)
+  // rather than solved. Empty for a solve.
+  std::vector<SliceValues> claimed;
 };
 
 /// What a part's values are, end to end: the worker hashes them as it solved

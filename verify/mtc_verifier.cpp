@@ -35,6 +35,19 @@ class UnitMtcChecker {
     });
   }
 
+  // The same over one part's slices of table t (sorted): the first wrong
+  // position's index, or kNoMismatch.
+  std::uint64_t check_part(std::size_t t, const std::vector<std::uint32_t>& slices) const {
+    const std::uint64_t kps = indexes_[t].kings_per_slice();
+    const auto index_of = [&](std::uint64_t k) { return std::uint64_t{slices[k / kps]} * kps + k % kps; };
+    const std::uint64_t k = first_mismatch(slices.size() * kps, nullptr, [&](std::uint64_t local) {
+      const std::uint64_t i = index_of(local);
+      if (values_[t]->capture(i) || values_[t]->value(i) == Wdl::Draw) return false;
+      return implied_mtc(t, indexes_[t].unrank(i), values_[t]->value(i)) != mtc_[t][i];
+    });
+    return k == kNoMismatch || k == kInterrupted ? k : index_of(k);
+  }
+
   // What the moves of p (White to move, table t, no capture) imply for its MTC.
   int implied_mtc(std::size_t t, const Position& p, Wdl stored) const {
     const std::size_t u = other(t);
@@ -78,28 +91,48 @@ bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materi
   return verify_unit_mtc_values(materials, values, mtc, finished, progress, failure);
 }
 
+namespace {
+
+// The failure of table t's check, which found `i` (kNoMismatch: none).
+bool report(const UnitMtcChecker& checker, const std::vector<Material>& materials,
+            const std::vector<const UnitValues*>& values, const std::vector<std::span<const std::uint8_t>>& mtc,
+            std::size_t t, std::uint64_t i, std::string& failure) {
+  if (i == kInterrupted) {
+    failure = "interrupted";
+    return false;
+  }
+  if (i == kNoMismatch) return true;
+  const PositionIndex index(materials[t]);
+  const Position p = index.unrank(i);
+  const int expected = checker.implied_mtc(t, p, values[t]->value(i));
+  failure = materials[t].name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
+            std::string(to_string(values[t]->value(i))) + "; level " +
+            std::to_string(advancement(p.men_of(Color::White), p.men_of(Color::Black))) + " slice " +
+            std::to_string(i / index.kings_per_slice()) + ") stores MTC " + std::to_string(mtc[t][i]) +
+            ", its moves imply " + std::to_string(expected);
+  return false;
+}
+
+}  // namespace
+
 bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
                             const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
                             ProgressBar* progress, std::string& failure) {
   const UnitMtcChecker checker(materials, values, mtc, finished);
   for (std::size_t t = 0; t < materials.size(); ++t) {
     if (progress) progress->set_item(materials[t].name() + ".mtc");
-    const std::uint64_t i = checker.check(t, progress);
-    if (i == kInterrupted) {
-      failure = "interrupted";
-      return false;
-    }
-    if (i == kNoMismatch) continue;
-    const PositionIndex index(materials[t]);
-    const Position p = index.unrank(i);
-    const int expected = checker.implied_mtc(t, p, values[t]->value(i));
-    failure = materials[t].name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
-              std::string(to_string(values[t]->value(i))) + "; level " +
-              std::to_string(advancement(p.men_of(Color::White), p.men_of(Color::Black))) + " slice " +
-              std::to_string(i / index.kings_per_slice()) + ") stores MTC " + std::to_string(mtc[t][i]) +
-              ", its moves imply " + std::to_string(expected);
-    return false;
+    if (!report(checker, materials, values, mtc, t, checker.check(t, progress), failure)) return false;
   }
+  return true;
+}
+
+bool verify_part_mtc_values(const std::vector<Material>& materials, const std::vector<std::vector<std::uint32_t>>& part,
+                            const std::vector<const UnitValues*>& values,
+                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                            std::string& failure) {
+  const UnitMtcChecker checker(materials, values, mtc, finished);
+  for (std::size_t t = 0; t < materials.size(); ++t)
+    if (!report(checker, materials, values, mtc, t, checker.check_part(t, part.at(t)), failure)) return false;
   return true;
 }
 

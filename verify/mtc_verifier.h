@@ -51,4 +51,11 @@ bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::v
                             const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
                             ProgressBar* progress, std::string& failure);
 
+/// The same check of one part of one level only (part[t]: its slices in
+/// table t, sorted, closed under king moves: slice_order.h).
+bool verify_part_mtc_values(const std::vector<Material>& materials, const std::vector<std::vector<std::uint32_t>>& part,
+                            const std::vector<const UnitValues*>& values,
+                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                            std::string& failure);
+
 }  // namespace dtb::gen

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <limits>
+#include <optional>
 
 #include "compress/table_file.h"
 #include "gen/checksums.h"
@@ -62,22 +63,30 @@ void atomic_min(std::atomic<std::uint64_t>& a, std::uint64_t v) {
 struct CheckedTable {
   Material material;
   PositionIndex index;
-  SliceLevels levels;
+  // Every slice by level: not made for the check of one part (listing a
+  // table's slices costs more than checking a small part).
+  std::optional<SliceLevels> levels;
   std::unique_ptr<UnitValues> owned;  // the values loaded from its file (dtb verify), if they are held here
   const UnitValues* values;           // stored values, captures resolved
   // The level being checked, in local order (LevelCursor).
   std::span<const std::uint32_t> slices;
+  bool whole_level = true;
   std::uint64_t positions = 0;
   LargeArray<std::uint8_t> state;
   std::array<std::vector<std::atomic<bool>>, 2> pending;  // [parity][chunk] holds proven positions to propagate
   std::atomic<std::uint64_t> first_mismatch{kNone};      // table index
   explicit CheckedTable(const Material& m)
-      : material(m), index(m), levels(index), owned(std::make_unique<UnitValues>(index.size())), values(owned.get()) {}
-  CheckedTable(const Material& m, const UnitValues& held) : material(m), index(m), levels(index), values(&held) {}
+      : material(m), index(m), levels(std::in_place, index), owned(std::make_unique<UnitValues>(index.size())),
+        values(owned.get()) {}
+  CheckedTable(const Material& m, const UnitValues& held) : material(m), index(m), levels(std::in_place, index), values(&held) {}
+  struct PartOnly {};
+  CheckedTable(const Material& m, const UnitValues& held, PartOnly) : material(m), index(m), values(&held) {}
   std::uint64_t kps() const { return index.kings_per_slice(); }
-  void start_level(int a) {
-    slices = levels.level(a);
-    positions = levels.positions(a);
+  // Level a, or only `part` of it (its slices in this table, sorted).
+  void start_level(int a, std::span<const std::uint32_t> part = {}) {
+    whole_level = part.empty();
+    slices = whole_level ? levels->level(a) : part;
+    positions = slices.size() * kps();
     resize_for_overwrite(state, positions);
     for (auto& flags : pending) flags = std::vector<std::atomic<bool>>((positions + kChunk - 1) / kChunk);
     first_mismatch = kNone;
@@ -110,7 +119,23 @@ class UnitChecker {
   // with a message on the first failure.
   bool run(int& rounds, std::string& failure) { return run_from(levels() - 1, {}, rounds, failure); }
 
-  int levels() const { return tables_.front()->levels.levels(); }
+  int levels() const { return tables_.front()->levels->levels(); }
+
+  // Check only `part` of level a (part[t]: its slices in table t, sorted, a
+  // set closed under king moves: slice_order.h). The same two steps as a
+  // whole level: the part's king moves stay in it, and its other moves
+  // reach the level above or smaller tables, which are read as they stand.
+  bool run_part(int a, const std::vector<std::vector<std::uint32_t>>& part, std::string& failure) {
+    level_ = a;
+    for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->start_level(a, part.at(t));
+    for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
+    if (interrupted(failure) || report_mismatch(failure)) return false;
+    int round = 0;
+    while (propagation_round(round & 1) > 0) ++round;
+    if (interrupted(failure) || report_unproven(failure)) return false;
+    for (CheckedTable* t : tables_) t->state = {};
+    return true;
+  }
 
   // Leave step 2 (the proof rounds) to the unit's .mtc check, which must
   // follow: a depth that strictly falls along every winning line proves the
@@ -125,10 +150,10 @@ class UnitChecker {
   bool run_from(int first, const std::function<bool(int, std::string&)>& passed, int& rounds, std::string& failure) {
     rounds = 0;
     for (int a = levels() - 1; a > first; --a)
-      for (CheckedTable* t : tables_) progress_.skip(2 * t->levels.positions(a));  // its two passes
+      for (CheckedTable* t : tables_) progress_.skip(2 * t->levels->positions(a));  // its two passes
     for (int a = first; a >= 0; --a) {
       level_ = a;
-      if (tables_.front()->levels.levels() > 1)
+      if (tables_.front()->levels->levels() > 1)
         progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
       for (CheckedTable* t : tables_) t->start_level(a);
       for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
@@ -160,8 +185,11 @@ class UnitChecker {
   // King moves keep the men, so one lookup serves all of a position's
   // in-level successors or predecessors.
   std::uint64_t slice_start(const CheckedTable& u, const Position& p) const {
-    const std::uint64_t s = u.index.rank_men(p.men_of(Color::White), p.men_of(Color::Black));
-    return u.levels.ordinal(level_, static_cast<std::uint32_t>(s)) * u.kps();
+    const auto s = static_cast<std::uint32_t>(u.index.rank_men(p.men_of(Color::White), p.men_of(Color::Black)));
+    if (u.whole_level) return u.levels->ordinal(level_, s) * u.kps();
+    // A part: closed under king moves, so the slice is one of its own.
+    return static_cast<std::uint64_t>(std::lower_bound(u.slices.begin(), u.slices.end(), s) - u.slices.begin()) *
+           u.kps();
   }
 
   // What to look for among the moves of a position.
@@ -723,6 +751,27 @@ bool verify_unit_in_memory(const std::vector<Material>& materials, const std::ve
     return false;
   }
   return mtc.empty() || verify_unit_mtc_values(materials, values, mtc, finished, nullptr, failure);
+}
+
+bool verify_part_in_memory(const std::vector<Material>& materials, int level,
+                           const std::vector<std::vector<std::uint32_t>>& part,
+                           const std::vector<const UnitValues*>& values,
+                           const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                           std::string& failure) {
+  std::vector<std::unique_ptr<CheckedTable>> unit;
+  std::vector<CheckedTable*> pointers;
+  for (std::size_t t = 0; t < materials.size(); ++t) {
+    unit.push_back(std::make_unique<CheckedTable>(materials[t], *values.at(t), CheckedTable::PartOnly{}));
+    pointers.push_back(unit.back().get());
+  }
+  if (part.size() != materials.size()) throw std::invalid_argument("verify_part_in_memory: one slice list per table");
+  ProgressBar quiet("check", 0, false);
+  if (!UnitChecker(pointers, finished, quiet, true).run_part(level, part, failure)) return false;
+  if (const auto e = finished.error()) {
+    failure = *e;
+    return false;
+  }
+  return mtc.empty() || verify_part_mtc_values(materials, part, values, mtc, finished, failure);
 }
 
 }  // namespace dtb::gen

@@ -109,4 +109,16 @@ bool verify_unit_in_memory(const std::vector<Material>& materials, const std::ve
                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
                            std::string& failure);
 
+/// The same checks of one part of one level (cluster/: a part one worker
+/// solved, checked by another): `part[t]` the part's slices of `level` in
+/// table t, sorted, closed under king moves (slice_order.h). `values` (and
+/// `mtc`) must hold the part's values and the values of level + 1 that its
+/// man moves reach; nothing else is read. The proof of every win and loss
+/// stays inside the part, as its king moves do.
+bool verify_part_in_memory(const std::vector<Material>& materials, int level,
+                           const std::vector<std::vector<std::uint32_t>>& part,
+                           const std::vector<const UnitValues*>& values,
+                           const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
+                           std::string& failure);
+
 }  // namespace dtb::gen

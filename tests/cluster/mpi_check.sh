@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A distributed build writes no table it cannot vouch for. A worker's test
 # hook (DTB_TEST_ALTER_PART) changes one value of one part of MMvM level 3:
-#  - before the part's checksum, as a wrong solve would: rank 0's check of
-#    the unit's levels against their successors fails the build;
+#  - before the part's checksum, as a wrong solve would: the check of that
+#    part against its successors fails the build, done by the other worker
+#    (-np 3) or by rank 0 before writing (-np 2, one worker);
 #  - after it, as damage between the worker and rank 0 would: the part's
 #    checksum in place fails it.
 # Either way the job exits non-zero with a message naming the unit and the
@@ -13,21 +14,22 @@ dtb=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-refused() {  # $1: when the value is changed; $2: what the message must say
-  local when=$1 says=$2 out="$work/$1" status=0
-  DTB_TEST_ALTER_PART=MMvM:3:$when run_mpi 3 -x DTB_TEST_ALTER_PART "$dtb" gen --max-pieces 3 --out "$out" \
-    --threads 1 --quiet > "$work/$when.log" 2>&1 || status=$?
-  [ "$status" -ne 0 ] || { echo "$when: the build succeeded with a changed value"; cat "$work/$when.log"; exit 1; }
-  grep -q -- "$says" "$work/$when.log" || { echo "$when: no message saying '$says':"; cat "$work/$when.log"; exit 1; }
-  grep -q "MMvM level 3" "$work/$when.log" || { echo "$when: the message names no unit and level:"; cat "$work/$when.log"; exit 1; }
+refused() {  # $1: when the value is changed; $2: what the message must say; $3: ranks
+  local when=$1 says=$2 ranks=$3 out="$work/$1-$3" status=0
+  DTB_TEST_ALTER_PART=MMvM:3:$when run_mpi "$ranks" -x DTB_TEST_ALTER_PART "$dtb" gen --max-pieces 3 --out "$out" \
+    --threads 1 --quiet > "$out.log" 2>&1 || status=$?
+  [ "$status" -ne 0 ] || { echo "$when -np $ranks: the build succeeded with a changed value"; cat "$out.log"; exit 1; }
+  grep -q -- "$says" "$out.log" || { echo "$when -np $ranks: no message saying '$says':"; cat "$out.log"; exit 1; }
+  grep -q "MMvM level 3" "$out.log" || { echo "$when -np $ranks: the message names no unit and level:"; cat "$out.log"; exit 1; }
   for t in MMvM MvMM; do
-    [ ! -e "$out/$t.wdl" ] || { echo "$when: $t.wdl was written"; exit 1; }
+    [ ! -e "$out/$t.wdl" ] || { echo "$when -np $ranks: $t.wdl was written"; exit 1; }
   done
-  grep -m1 -o "dtb gen: .*" "$work/$when.log" | cut -c1-200
+  grep -m1 -o "dtb gen: .*" "$out.log" | cut -c1-200
 }
 
-refused solved "MMvM: its values, solved in parts, fail the check of its levels, so none of its tables is written: value mismatch at MMvM level 3 slice"
-refused sent "its values in place are not those it solved"
+refused solved "part of MMvM level 3 (.*) failed, so no table of MMvM is written: value mismatch at MMvM level 3 slice" 3
+refused solved "MMvM: its values, solved in parts, fail the check of its levels, so none of its tables is written: value mismatch at MMvM level 3 slice" 2
+refused sent "its values in place are not those it solved" 3
 
 # Unaltered, the same build passes its checks and writes every table.
 one_process_build "$work/ref" --max-pieces 3

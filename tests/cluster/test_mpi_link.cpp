@@ -137,7 +137,7 @@ void check_slice_messages() {
   check(write_slice(read_slice(values, nullptr, 0, 4, 37), fresh, nullptr, 37), "the last slice fits");
   check(!write_slice(SliceValues{0, 5, 37, slice.wdl, {}}, copy, nullptr, 37), "a slice past the table is refused");
 
-  const SliceTask task{unit, 3, {{1, 4}, {2}}, {slice, read_slice(values, nullptr, 0, 2, 37)}};
+  const SliceTask task{unit, 3, {{1, 4}, {2}}, {slice, read_slice(values, nullptr, 0, 2, 37)}, {slice}};
   const SliceResult result{unit, 3, 17, 1.5, {slice}, {0x0123456789abcdef, 0xfedcba9876543210}};
   std::string error;
   const std::vector<std::uint8_t> task_bytes = encode(task), result_bytes = encode(result);
@@ -145,7 +145,8 @@ void check_slice_messages() {
   const auto result_back = decode_result(result_bytes, error);
   check(task_back && task_back->unit == unit && task_back->level == 3 && task_back->slices == task.slices &&
             task_back->inputs.size() == 2 && same(task_back->inputs[0], task.inputs[0]) &&
-            same(task_back->inputs[1], task.inputs[1]),
+            same(task_back->inputs[1], task.inputs[1]) && task_back->claimed.size() == 1 &&
+            same(task_back->claimed[0], slice),
         "a task comes back from its bytes");
   check(result_back && result_back->unit == unit && result_back->rounds == 17 && result_back->seconds == 1.5 &&
             result_back->values.size() == 1 && same(result_back->values[0], slice) &&

@@ -98,6 +98,10 @@ TEST_CASE("the cluster model: one worker does all the work, many never beat the 
     CHECK(p.bytes_sent >= one.bytes_sent);  // more workers each need their own closures
     previous = p.seconds;
   }
+  // From two workers on, the workers check each other's parts: rank 0's
+  // writing thread only writes.
+  const gen::ClusterPlan two = gen::plan_cluster_build({5, 3, 2, fast_network, kBudget});
+  CHECK(two.writer_busy * two.seconds < 0.5 * one.writer_busy * one.seconds);
   // A slow network only adds time.
   CHECK(gen::plan_cluster_build({5, 3, 2, 1e6, kBudget}).seconds >
         gen::plan_cluster_build({5, 3, 2, fast_network, kBudget}).seconds);

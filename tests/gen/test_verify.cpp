@@ -439,21 +439,37 @@ TEST_CASE("verify compares the checksum list first and --checksums-only stops th
 
 namespace {
 
-// `values` with position i set to v and its capture flag to `capture`
-// (UnitValues only ORs or sets whole words: the word of i is rewritten).
-gen::UnitValues with_value(const gen::UnitValues& values, std::uint64_t i, Wdl v, bool capture) {
+// A copy of `values` where position j holds at(j): its value and capture
+// flag (UnitValues only ORs or sets whole words: every word is written).
+template <class At>
+gen::UnitValues rewritten(const gen::UnitValues& values, const At& at) {
   gen::UnitValues out(values.size(), gen::UnitValues::Unset{});
-  std::ranges::copy(values.value_bytes(), out.value_bytes().begin());
-  std::ranges::copy(values.capture_bytes(), out.capture_bytes().begin());
-  const std::uint64_t word = i / 64;
-  std::uint64_t half[2] = {0, 0}, captures = 0;
-  for (std::uint64_t k = 0; k < 64 && word * 64 + k < out.size(); ++k) {
-    const std::uint64_t j = word * 64 + k;
-    half[k / 32] |= std::uint64_t{static_cast<std::uint8_t>(j == i ? v : values.value(j))} << ((k % 32) * 2);
-    captures |= std::uint64_t{j == i ? capture : values.capture(j)} << k;
+  for (std::uint64_t word = 0; word * 64 < values.size(); ++word) {
+    std::uint64_t half[2] = {0, 0}, captures = 0;
+    for (std::uint64_t k = 0; k < 64 && word * 64 + k < values.size(); ++k) {
+      const auto [v, capture] = at(word * 64 + k);
+      half[k / 32] |= std::uint64_t{static_cast<std::uint8_t>(v)} << ((k % 32) * 2);
+      captures |= std::uint64_t{capture} << k;
+    }
+    out.set_words(word, half[0], half[1], captures);
   }
-  out.set_words(word, half[0], half[1], captures);
   return out;
+}
+
+// `values` with position i set to v and its capture flag to `capture`.
+gen::UnitValues with_value(const gen::UnitValues& values, std::uint64_t i, Wdl v, bool capture) {
+  return rewritten(values, [&](std::uint64_t j) {
+    return j == i ? std::pair{v, capture} : std::pair{values.value(j), values.capture(j)};
+  });
+}
+
+// m's unit solved in memory, with MTC.
+gen::UnitSolution solved_with_mtc(const Material& m) {
+  gen::UnitSolution solved;
+  gen::SolveOptions options;
+  options.mtc = true;
+  REQUIRE(gen::solve_unit(m, gen::testing::test_store(), nullptr, solved, options) == gen::SolveStatus::Ok);
+  return solved;
 }
 
 // Where i stands in the solve of m: "level A slice S".
@@ -470,10 +486,7 @@ std::string level_and_slice(const PositionIndex& index, std::uint64_t i) {
 // position's value or one MTC changed fails, naming the level and slice.
 TEST_CASE("the check of a unit held in memory finds one changed value, capture flag or MTC") {
   const Material m = *parse_material("KMvM");
-  gen::UnitSolution solved;
-  gen::SolveOptions solve_options;
-  solve_options.mtc = true;
-  REQUIRE(gen::solve_unit(m, gen::testing::test_store(), nullptr, solved, solve_options) == gen::SolveStatus::Ok);
+  const gen::UnitSolution solved = solved_with_mtc(m);
   const PositionIndex index(m);
   const auto check = [&](const gen::UnitValues& first, std::span<const std::uint8_t> first_mtc, std::string& failure) {
     const std::vector<const gen::UnitValues*> values = {&first, solved.values[1].get()};
@@ -505,4 +518,82 @@ TEST_CASE("the check of a unit held in memory finds one changed value, capture f
   CHECK_FALSE(check(values, changed, failure));
   CHECK(failure.find("KMvM.mtc: position " + std::to_string(quiet_win) + " ") != std::string::npos);
   CHECK(failure.find(level_and_slice(index, quiet_win)) != std::string::npos);
+}
+
+namespace {
+
+// A worker's view of a unit (cluster/): only the values and MTC of the
+// slices `kept(table, slice)` says, everything else zero, as a worker's
+// arrays hold a part and the level above it reads.
+struct SparseCopy {
+  std::vector<std::unique_ptr<gen::UnitValues>> values;
+  std::vector<std::vector<std::uint8_t>> mtc;
+};
+
+template <class Kept>
+SparseCopy sparse_copy(const gen::UnitSolution& solved, const Kept& kept) {
+  SparseCopy out;
+  for (std::size_t t = 0; t < solved.values.size(); ++t) {
+    const gen::UnitValues& from = *solved.values[t];
+    const std::uint64_t kps = PositionIndex(solved.materials[t]).kings_per_slice();
+    out.values.push_back(std::make_unique<gen::UnitValues>(rewritten(from, [&](std::uint64_t i) {
+      return kept(t, i / kps) ? std::pair{from.value(i), from.capture(i)} : std::pair{Wdl{}, false};
+    })));
+    std::vector<std::uint8_t> mtc(from.size(), 0);
+    for (std::uint64_t i = 0; i < from.size(); ++i)
+      if (kept(t, i / kps)) mtc[i] = static_cast<std::uint8_t>(solved.mtc[t]->get(i));
+    out.mtc.push_back(std::move(mtc));
+  }
+  return out;
+}
+
+}  // namespace
+
+// What a worker of a distributed build checks of a part another worker
+// solved: one slice of KMvM and its colour reversal in MvKM, with only the
+// level above besides. The part as solved passes; a value or an MTC changed
+// in it fails, naming its level and slice.
+TEST_CASE("the check of one part of a level reads only the part and the level above, and finds a changed value") {
+  const Material m = *parse_material("KMvM");
+  const gen::UnitSolution solved = solved_with_mtc(m);
+  const PositionIndex index(m), twin_index(m.reversed());
+  const std::uint64_t kps = index.kings_per_slice();
+  std::uint64_t quiet_win = 0;
+  while (solved.values[0]->capture(quiet_win) || solved.values[0]->value(quiet_win) != Wdl::Win ||
+         solved.mtc[0]->get(quiet_win) < 2)
+    ++quiet_win;
+  const auto slice = static_cast<std::uint32_t>(quiet_win / kps);
+  const auto [white, black] = index.unrank_men(slice);
+  const auto twin = static_cast<std::uint32_t>(twin_index.rank_men(rotate_bb(black), rotate_bb(white)));
+  const int level = gen::advancement(white, black);
+  const std::vector<std::vector<std::uint32_t>> part = {{slice}, {twin}};
+  const auto in_part_or_above = [&](std::size_t t, std::uint64_t s) {
+    if (s == (t == 0 ? slice : twin)) return true;
+    const auto [w, b] = (t == 0 ? index : twin_index).unrank_men(s);
+    return gen::advancement(w, b) == level + 1;
+  };
+  const auto check = [&](const SparseCopy& copy, std::string& failure) {
+    const std::vector<const gen::UnitValues*> values = {copy.values[0].get(), copy.values[1].get()};
+    const std::vector<std::span<const std::uint8_t>> mtc = {copy.mtc[0], copy.mtc[1]};
+    return gen::verify_part_in_memory(solved.materials, level, part, values, mtc, gen::testing::test_store(), failure);
+  };
+  std::string failure;
+  SparseCopy copy = sparse_copy(solved, in_part_or_above);
+  CHECK(check(copy, failure));
+  INFO(failure);
+
+  const std::string where = "KMvM level " + std::to_string(level) + " slice " + std::to_string(slice);
+  SparseCopy drawn = sparse_copy(solved, in_part_or_above);
+  drawn.values[0] = std::make_unique<gen::UnitValues>(with_value(*drawn.values[0], quiet_win, Wdl::Draw, false));
+  CHECK_FALSE(check(drawn, failure));
+  CHECK(failure.find("value mismatch at " + where) != std::string::npos);
+
+  copy.mtc[0][quiet_win] += 2;
+  CHECK_FALSE(check(copy, failure));
+  CHECK(failure.find("KMvM.mtc: position " + std::to_string(quiet_win) + " ") != std::string::npos);
+
+  // Without the level above, the part's man moves read zeros: the check
+  // must notice rather than pass.
+  const SparseCopy alone = sparse_copy(solved, [&](std::size_t t, std::uint64_t s) { return s == (t == 0 ? slice : twin); });
+  CHECK_FALSE(check(alone, failure));
 }
