@@ -14,6 +14,7 @@
 #include "cli/memory_reuse.h"
 #include "support/interrupt.h"
 #include "gen/article62_builder.h"
+#include "gen/checksums.h"
 #include "gen/table_builder.h"
 #include "drawrules/dtw_builder.h"
 #include "drawrules/rule_builder.h"
@@ -69,24 +70,26 @@ void print_summary(const std::vector<gen::MaterialStats>& tables) {
   }
 }
 
-// --timings FILE: one tab-separated line per unit solved: where the time went.
-bool write_timings(const std::string& path, const std::vector<gen::UnitTiming>& units) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return false;
-  std::fprintf(f, "unit\tpositions\trounds\tallocate_s\tfirst_pass_s\tpropagate_s\tfinalize_s\twrite_s\n");
-  for (const gen::UnitTiming& u : units)
-    std::fprintf(f, "%s\t%llu\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", u.unit.name().c_str(),
-                 static_cast<unsigned long long>(u.positions), u.rounds, u.solve.allocate,
-                 u.solve.first_pass, u.solve.propagate, u.solve.finalize, u.write);
-  return std::fclose(f) == 0;
+// --timings FILE: one tab-separated line per unit solved: where the time
+// went. Written whole or not at all (a full disk names the file and why).
+bool write_timings(const std::string& path, const std::vector<gen::UnitTiming>& units, std::string& error) {
+  std::string text = "unit\tpositions\trounds\tallocate_s\tfirst_pass_s\tpropagate_s\tfinalize_s\twrite_s\n";
+  for (const gen::UnitTiming& u : units) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%s\t%llu\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n", u.unit.name().c_str(),
+                  static_cast<unsigned long long>(u.positions), u.rounds, u.solve.allocate, u.solve.first_pass,
+                  u.solve.propagate, u.solve.finalize, u.write);
+    text += line;
+  }
+  return gen::write_text_atomically(path, text, error);
 }
 
 // What a finished (or failed) build prints, and its exit code.
 int report_build(gen::BuildStatus status, const gen::BuildOptions& options, const gen::BuildSummary& summary,
                  const std::string& timings, const std::string& error) {
   for (const std::string& note : summary.notes) std::cerr << "dtb gen: " << note << "\n";
-  if (!timings.empty() && !write_timings(timings, summary.units)) {
-    std::cerr << "dtb gen: cannot write " << timings << "\n";
+  if (std::string why; !timings.empty() && !write_timings(timings, summary.units, why)) {
+    std::cerr << "dtb gen: " << why << "\n";
     return 1;
   }
   if (status != gen::BuildStatus::Ok) {

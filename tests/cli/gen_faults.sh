@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Faults in long builds. A full disk while `dtb gen --mtc` reserves its
-# scratch files, saves a checkpoint, writes a table or a sidecar, and while
-# `dtb verify --journal` writes its journal; SIGKILL at random points of a
+# scratch files, saves a checkpoint, writes a table or a sidecar, while
+# `dtb gen --dtw` writes its tables, while `--timings` writes its file, and
+# while `dtb verify --journal` writes its journal; SIGKILL at random points of a
 # 5-piece unit. Each fault ends in a clear error (the file, "No space left on
 # device"), never a crash or a hang, and leaves no file that looks finished
 # but is not: every table and sidecar present is the reference's. The same
@@ -131,6 +132,39 @@ done
 gen "$work/leftovers.log" || fail "the rerun of a finished unit failed: $(tail -3 "$work/leftovers.log")"
 same_as "$disk" "$ref"
 echo "ok: the scratch files, checkpoint and temporary files of a finished unit are removed"
+
+# `dtb gen --dtw` (.dtw and .rule tables, written one after another once
+# solved) with room for a few of them: the error names a table, the ones
+# written are whole and the reference's, no temporary file is left, and the
+# rerun with room writes the rest.
+dtw_ref=$work/dtw-ref
+run "$work/dtw-ref.log" "$dtb" gen --max-pieces 3 --dtw --threads 2 --quiet --out "$dtw_ref" ||
+  fail "the .dtw reference build failed: $(tail -3 "$work/dtw-ref.log")"
+new_disk 4m
+cp "$dtw_ref"/*.wdl "$dtw_ref"/*.stats "$disk/"
+mount -o remount,size=$(($(df -B1 --output=used "$disk" | tail -1) + 40000)) "$disk"
+dtw() { run "$1" "$dtb" gen --max-pieces 3 --dtw --threads 2 --quiet --out "$disk"; }
+dtw "$work/dtw.log" && fail "dtb gen --dtw succeeded on a full disk"
+full "$work/dtw.log" '\.(dtw|rule)\.tmp'
+ls "$disk" | grep -q tmp && fail "temporary file left by dtb gen --dtw: $(ls "$disk")"
+for f in "$disk"/*.dtw "$disk"/*.rule; do
+  [ -e "$f" ] || continue
+  cmp -s "$f" "$dtw_ref/$(basename "$f")" || fail "$(basename "$f") looks finished but is not the reference's"
+done
+room
+dtw "$work/dtw.again.log" || fail "the rerun of dtb gen --dtw with room failed: $(tail -3 "$work/dtw.again.log")"
+same_as "$disk" "$dtw_ref"
+echo "ok: dtw: $(grep -m1 'No space' "$work/dtw.log" | cut -c1-150)"
+
+# --timings FILE on a full disk: the build's tables are there, but the
+# command fails naming the file, and leaves neither it nor a temporary file.
+new_disk "$page"
+head -c "$page" /dev/zero >"$disk/fill" 2>/dev/null || true
+run "$work/timings.log" "$dtb" gen --max-pieces 3 --threads 2 --quiet --out "$work/timings-tables" \
+  --timings "$disk/units.tsv" && fail "dtb gen succeeded with --timings on a full disk"
+full "$work/timings.log" 'units\.tsv'
+[ "$(ls "$disk")" = fill ] || fail "--timings left a file on the full disk: $(ls "$disk")"
+echo "ok: timings: $(grep -m1 'No space' "$work/timings.log" | cut -c1-150)"
 
 # `dtb verify --journal`, the journal on a tmpfs of one page: it holds the
 # journal of the first unit (KvK), not the next one beside it. The journal
