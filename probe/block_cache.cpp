@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -83,8 +84,12 @@ int BlockCache::read_wide(const std::uint8_t* page, std::uint32_t offset) {
 void BlockCache::write_page(std::uint8_t* page, const std::uint8_t* packed_page) {
   auto* words = reinterpret_cast<std::uint64_t*>(page);
   for (std::size_t k = 0; k < kPageBytes / 8; ++k) {
-    std::uint64_t w = 0;
-    for (int b = 7; b >= 0; --b) w = (w << 8) | packed_page[k * 8 + static_cast<std::size_t>(b)];
+    // Little-endian words (read_value reads bytes from them in that order):
+    // one load on a little-endian host, where assembling the word byte by
+    // byte was an eighth of a cold probe.
+    std::uint64_t w;
+    std::memcpy(&w, packed_page + k * 8, 8);
+    if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
     std::atomic_ref<std::uint64_t>(words[k]).store(w, std::memory_order_relaxed);
   }
 }
