@@ -182,7 +182,8 @@ WriteOptions generator_write_options(const Material& m, TableKind kind, int thre
   return options;
 }
 
-TableError write_unit_tables(const std::string& dir, const UnitSolution& solution) {
+TableError write_unit_tables(const std::string& dir, const UnitSolution& solution,
+                             const std::function<void(std::uint64_t positions)>& file_written) {
   const int tables = static_cast<int>(solution.materials.size());
   const int threads = omp_get_max_threads();
   std::uint64_t positions = 0;
@@ -195,14 +196,20 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     const Material& t = solution.materials[i];
     // Nothing may be thrown out of an OpenMP region (it would terminate the process).
     try {
+      const std::uint64_t positions = solution.values[i]->size();
       if (TableError e = write_table(wdl_table_path(dir, t), t, TableKind::Wdl, *solution.values[i],
                                      generator_write_options(t, TableKind::Wdl, threads)))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
-      else if (i < solution.mtc.size())
+      else if (file_written)
+        file_written(positions);
+      if (!errors[i] && i < solution.mtc.size()) {
         if (TableError m = write_table(mtc_table_path(dir, t), t, TableKind::Mtc,
                                        MtcTableSource(*solution.mtc[i], *solution.values[i]),
                                        generator_write_options(t, TableKind::Mtc, threads)))
           errors[i] = {m.status, "writing " + t.name() + " MTC: " + m.message};
+        else if (file_written)
+          file_written(positions);
+      }
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};
     }
@@ -406,7 +413,18 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   Stopwatch watch;
   if (interrupt_requested()) return interrupted(error);
   progress_->set_item(m.name() + " writing");
-  if (TableError e = write_unit_tables(options_.out_dir, solution)) {
+  // Each file in place moves the bar by its share of nine tenths of the
+  // unit's write work (a 7-piece unit writes for minutes); the rest comes
+  // once the sidecars are there too, so 100 % still means every file is.
+  // (write_work is the unit's positions: a table's files share its own.)
+  const std::uint64_t work = write_work(m), files_per_table = solution.mtc.empty() ? 1 : 2;
+  std::atomic<std::uint64_t> reported{0};
+  const auto file_written = [&](std::uint64_t positions) {
+    const std::uint64_t share = positions * 9 / 10 / files_per_table;
+    reported += share;
+    progress_->advance(share);
+  };
+  if (TableError e = write_unit_tables(options_.out_dir, solution, file_written)) {
     error = e.message;
     return BuildStatus::Failed;
   }
@@ -422,7 +440,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   }
   if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
   remove_resume_files(options_.out_dir, m);  // the tables are in place: nothing to resume
-  progress_->advance(write_work(m));
+  progress_->advance(work - std::min(work, reported.load()));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
   summary_.units.push_back(timing);

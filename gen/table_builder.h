@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -108,7 +109,10 @@ WriteOptions generator_write_options(const Material& m, TableKind kind, int thre
 
 /// Write the tables of a solved unit into `dir` (as `dtb gen` does), with
 /// the OpenMP thread count in force: `.wdl`, and `.mtc` if it has MTC values.
-TableError write_unit_tables(const std::string& dir, const UnitSolution& solution);
+/// `file_written(positions)`, if set, is called (from any thread) as each
+/// file is in place, with the positions of its table.
+TableError write_unit_tables(const std::string& dir, const UnitSolution& solution,
+                             const std::function<void(std::uint64_t positions)>& file_written = {});
 
 /// Build every missing table of `options` onto disk.
 BuildStatus build_tables(const BuildOptions& options, BuildSummary& summary, std::string& error);
