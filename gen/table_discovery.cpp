@@ -64,11 +64,11 @@ namespace {
 
 template <class Values>
 bool load_checked_into(const std::string& dir, const Material& m, const FinishedValues& store, Values& values,
-                       std::uint64_t& file_bytes, std::string& error) {
+                       std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress = {}) {
   const std::string path = wdl_table_path(dir, m);
   std::unique_ptr<TableReader> reader;
   TableError e = open_checked_table(path, m, reader);
-  if (!e) e = load_table_values(*reader, PositionIndex(m), store, values);
+  if (!e) e = load_table_values(*reader, PositionIndex(m), store, values, progress);
   if (e) {
     error = e.message.find(path) == std::string::npos ? path + ": " + e.message : e.message;
     return false;
@@ -85,8 +85,8 @@ bool load_checked(const std::string& dir, const Material& m, const FinishedValue
 }
 
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
-                  std::uint64_t& file_bytes, std::string& error) {
-  return load_checked_into(dir, m, store, values, file_bytes, error);
+                  std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress) {
+  return load_checked_into(dir, m, store, values, file_bytes, error, progress);
 }
 
 }  // namespace dtb::gen

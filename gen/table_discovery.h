@@ -10,6 +10,7 @@
 #include "support/progress_bar.h"
 #include "solver/unit_values.h"
 #include "solver/finished_values.h"
+#include "solver/table_loading.h"
 #include "index/material.h"
 
 namespace dtb::gen {
@@ -28,8 +29,9 @@ std::uint64_t total_positions(const std::vector<Material>& materials);
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store,
                   std::vector<std::uint8_t>& values, std::uint64_t& file_bytes, std::string& error);
 
-/// The same, packed: `values` zeroed, of the table's size (the verifier).
+/// The same, packed: `values` zeroed, of the table's size (the verifier),
+/// telling `progress` of each block loaded.
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
-                  std::uint64_t& file_bytes, std::string& error);
+                  std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress = {});
 
 }  // namespace dtb::gen

@@ -62,7 +62,7 @@ namespace {
 // `sink(first_index, bytes)`.
 template <class Sink>
 TableError decode_values(const TableReader& reader, const PositionIndex& index, const FinishedValues& store,
-                         Sink&& sink) {
+                         const LoadProgress& progress, Sink&& sink) {
   const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
   const std::uint64_t per_block = reader.positions_per_block();
   std::atomic<std::int64_t> first_bad{-1};
@@ -90,6 +90,7 @@ TableError decode_values(const TableReader& reader, const PositionIndex& index, 
         }
       }
       if (!e) sink(first, values);
+      if (!e && progress) progress(block.size());
       if (e) {
         std::int64_t expected = -1;
         if (first_bad.compare_exchange_strong(expected, b)) {
@@ -105,16 +106,17 @@ TableError decode_values(const TableReader& reader, const PositionIndex& index, 
 }  // namespace
 
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const FinishedValues& store, std::vector<std::uint8_t>& values) {
+                             const FinishedValues& store, std::vector<std::uint8_t>& values,
+                             const LoadProgress& progress) {
   values.assign(index.size(), 0);
-  return decode_values(reader, index, store, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
+  return decode_values(reader, index, store, progress, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
     std::copy(block.begin(), block.end(), values.begin() + static_cast<std::ptrdiff_t>(first));
   });
 }
 
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const FinishedValues& store, UnitValues& values) {
-  return decode_values(reader, index, store, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
+                             const FinishedValues& store, UnitValues& values, const LoadProgress& progress) {
+  return decode_values(reader, index, store, progress, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
     UnitValues::Appender append(values);
     for (std::size_t k = 0; k < block.size(); ++k)
       append.set(first + k, static_cast<Wdl>(block[k] & kValueMask), (block[k] & kCaptureFlag) != 0);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,17 +42,23 @@ std::string r62_table_path(const std::string& dir, const Material& m);
 TableError open_checked_table(const std::string& path, const Material& m, std::unique_ptr<TableReader>& out,
                               TableKind kind = TableKind::Wdl);
 
+/// Told the positions of each block as it is loaded, from any thread: a
+/// 7-piece table takes minutes to load (every position is unranked and
+/// tested for a capture), which a progress line must show.
+using LoadProgress = std::function<void(std::uint64_t positions)>;
+
 /// Decode every value of a checked table, one per position in index order, as
 /// WDL | kCaptureFlag (above), with the true value of every capture
 /// position resolved through `store`. A non-capture value outside 0..2 is a
 /// DecodeError. Parallel (OpenMP).
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const FinishedValues& store, std::vector<std::uint8_t>& values);
+                             const FinishedValues& store, std::vector<std::uint8_t>& values,
+                             const LoadProgress& progress = {});
 
 /// The same, packed (3 bits a position): `values` must be zeroed, of the
 /// index's size. What the verifier holds of a large table.
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
-                             const FinishedValues& store, UnitValues& values);
+                             const FinishedValues& store, UnitValues& values, const LoadProgress& progress = {});
 
 /// The true value of a position that must capture: the best capture, each
 /// successor's value taken from `store`. Shared by the solver, the loader

@@ -582,11 +582,12 @@ bool unit_file_hashes(const std::string& dir, const std::vector<Material>& unit,
   return true;
 }
 
-// The progress work of checking table m: two passes over its WDL values
-// (the first pass and the proof rounds, UnitChecker) and one over its MTC.
+// The progress work of checking table m: loading its WDL values, two passes
+// over them (the first pass and the proof rounds, UnitChecker) and one over
+// its MTC and its .r62 each.
 std::uint64_t verify_work(const std::string& dir, const Material& m) {
   const std::uint64_t n = PositionIndex(m).size();
-  return 2 * n + (has_mtc_table(dir, m) ? n : 0) + (has_r62_table(dir, m) ? n : 0);
+  return 3 * n + (has_mtc_table(dir, m) ? n : 0) + (has_r62_table(dir, m) ? n : 0);
 }
 
 // Where to resume the unit whose files hash as `hashes`: the progress file
@@ -684,7 +685,9 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       unit.push_back(std::make_unique<CheckedTable>(t));
       progress.set_item(t.name() + " loading");  // minutes for a 7-piece table: say so
       std::uint64_t bytes = 0;
-      if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure)) return false;
+      if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure,
+                        [&](std::uint64_t positions) { progress.advance(positions); }))
+        return false;
       pointers.push_back(unit.back().get());
     }
     UnitProgress resumed;
