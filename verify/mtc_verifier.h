@@ -1,6 +1,6 @@
 // `dtb verify` of `.mtc` tables (moves to conversion): every stored
-// MTC re-derived forwards from the moves, after the unit's WDL values have
-// passed the verifier's own checks (verifier.h).
+// MTC re-derived forwards from the moves, in the same pass as the unit's
+// WDL values (verifier.cpp, UnitChecker::check_mtc_with_levels).
 //
 // For every position of the unit that is not a draw and need not capture
 // (the other positions are don't-care on disk), with the cost of a move
@@ -19,43 +19,13 @@
 // also proves every win and loss of the level well-founded on its own.
 #pragma once
 
-#include <cstdint>
-#include <span>
 #include <string>
-#include <vector>
 
-#include "solver/finished_values.h"
-#include "support/progress_bar.h"
-#include "solver/unit_values.h"
 #include "index/material.h"
 
 namespace dtb::gen {
 
 /// Whether `dir` holds a `.mtc` table of m.
 bool has_mtc_table(const std::string& dir, const Material& m);
-
-/// Check the `.mtc` tables of one unit (materials[k] with its verified WDL
-/// values values[k], capture positions resolved; `finished` for the
-/// promotions). False with a message naming the table and the first wrong
-/// position (a FEN) on the first failure, a missing or damaged file included.
-/// `progress` (may be null) advances by one per position checked.
-bool verify_unit_mtc(const std::string& dir, const std::vector<Material>& materials,
-                     const std::vector<const UnitValues*>& values, const FinishedValues& finished,
-                     ProgressBar* progress, std::string& failure);
-
-/// The same check of MTC values held in memory (mtc[k]: a byte a position of
-/// materials[k], in index order): a unit solved elsewhere (cluster/), checked
-/// before its tables are written. The failure names the table, level, slice
-/// and position.
-bool verify_unit_mtc_values(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
-                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
-                            ProgressBar* progress, std::string& failure);
-
-/// The same check of one part of one level only (part[t]: its slices in
-/// table t, sorted, closed under king moves: slice_order.h).
-bool verify_part_mtc_values(const std::vector<Material>& materials, const std::vector<std::vector<std::uint32_t>>& part,
-                            const std::vector<const UnitValues*>& values,
-                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
-                            std::string& failure);
 
 }  // namespace dtb::gen

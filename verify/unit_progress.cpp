@@ -11,16 +11,21 @@ namespace dtb::gen {
 namespace {
 
 constexpr const char* kLevelsKey = "levels-passed-from";
+constexpr const char* kLevelsWithMtcKey = "levels-with-mtc-passed-from";
 constexpr const char* kMtcKey = "mtc-passed";
 
-// One line: "levels-passed-from L", "mtc-passed" or "<16 hex>  <file>".
+// One line: "levels-passed-from L", "levels-with-mtc-passed-from L",
+// "mtc-passed" or "<16 hex>  <file>".
 bool parse_line(const std::string& line, UnitProgress& progress) {
   if (line.empty() || line[0] == '#') return true;
   std::istringstream in(line);
   std::string first, second;
   in >> first;
   if (first == kMtcKey) return progress.mtc_passed = true;
-  if (first == kLevelsKey) return static_cast<bool>(in >> progress.levels_passed_from) && progress.levels_passed_from >= 0;
+  if (first == kLevelsKey || first == kLevelsWithMtcKey) {
+    progress.levels_with_mtc = first == kLevelsWithMtcKey;
+    return static_cast<bool>(in >> progress.levels_passed_from) && progress.levels_passed_from >= 0;
+  }
   if (first.size() != 16 || first.find_first_not_of("0123456789abcdef") != std::string::npos || !(in >> second))
     return false;
   progress.files[second] = std::stoull(first, nullptr, 16);
@@ -55,7 +60,8 @@ bool read_unit_progress(const std::string& path, UnitProgress& progress, std::st
 bool write_unit_progress(const std::string& path, const UnitProgress& progress, std::string& error) {
   std::ostringstream out;
   out << "# dtb verify: the unit being checked; a rerun resumes here if these files are unchanged\n";
-  if (progress.levels_passed_from >= 0) out << kLevelsKey << ' ' << progress.levels_passed_from << '\n';
+  if (progress.levels_passed_from >= 0)
+    out << (progress.levels_with_mtc ? kLevelsWithMtcKey : kLevelsKey) << ' ' << progress.levels_passed_from << '\n';
   if (progress.mtc_passed) out << kMtcKey << '\n';
   for (const auto& [name, hash] : progress.files) out << format_hash(hash) << "  " << name << '\n';
   return write_text_atomically(path, out.str(), error);

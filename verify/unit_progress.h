@@ -7,8 +7,10 @@
 // its files and how far the checks got:
 //   - the WDL levels from some level up passed (levels are checked from the
 //     most advanced down, and a level's check reads only stored values of
-//     other levels, so the levels above are not needed again);
-//   - the .mtc check passed (it comes after every level, as one pass).
+//     other levels, so the levels above are not needed again), and for a
+//     unit with .mtc tables their MTC with them (one forward pass checks
+//     both: verifier.cpp);
+//   - the .mtc check passed.
 // A rerun trusts this only if every file of the unit still hashes as listed;
 // otherwise the unit is checked from its start. The file is written
 // atomically (temporary file, fsync, rename) after a level or the .mtc check
@@ -27,7 +29,10 @@ namespace dtb::gen {
 struct UnitProgress {
   ChecksumList files;           // the unit's files and their XXH3 when the progress was recorded
   int levels_passed_from = -1;  // every WDL level >= this passed; -1: none
-  bool mtc_passed = false;      // the unit's .mtc tables passed
+  bool levels_with_mtc = false;  // ... and their MTC: a record without it (an
+                                 // MTC checked after the levels) does not
+                                 // vouch for the MTC of the levels passed
+  bool mtc_passed = false;       // the unit's .mtc tables passed
 };
 
 /// The progress file of a journal.

@@ -22,6 +22,7 @@
 #include "verify/mtc_verifier.h"
 #include "verify/unit_progress.h"
 #include "support/progress_bar.h"
+#include "solver/mtc_values.h"
 #include "solver/slice_order.h"
 #include "solver/table_loading.h"
 #include "gen/table_discovery.h"
@@ -72,9 +73,13 @@ struct CheckedTable {
   std::span<const std::uint32_t> slices;
   bool whole_level = true;
   std::uint64_t positions = 0;
-  LargeArray<std::uint8_t> state;
+  LargeArray<std::uint8_t> state;  // not made when the depths prove the values (UnitChecker)
   std::array<std::vector<std::atomic<bool>>, 2> pending;  // [parity][chunk] holds proven positions to propagate
   std::atomic<std::uint64_t> first_mismatch{kNone};      // table index
+  // The stored MTC, a byte a position in index order, when it is checked
+  // with the values (UnitChecker::check_mtc_with_levels); else empty.
+  std::span<const std::uint8_t> mtc;
+  std::atomic<std::uint64_t> first_mtc_mismatch{kNone};  // table index
   explicit CheckedTable(const Material& m)
       : material(m), index(m), levels(std::in_place, index), owned(std::make_unique<UnitValues>(index.size())),
         values(owned.get()) {}
@@ -82,14 +87,16 @@ struct CheckedTable {
   struct PartOnly {};
   CheckedTable(const Material& m, const UnitValues& held, PartOnly) : material(m), index(m), values(&held) {}
   std::uint64_t kps() const { return index.kings_per_slice(); }
-  // Level a, or only `part` of it (its slices in this table, sorted).
-  void start_level(int a, std::span<const std::uint32_t> part = {}) {
+  // Level a, or only `part` of it (its slices in this table, sorted); with
+  // `states` for the proof rounds.
+  void start_level(int a, std::span<const std::uint32_t> part, bool states) {
     whole_level = part.empty();
     slices = whole_level ? levels->level(a) : part;
     positions = slices.size() * kps();
-    resize_for_overwrite(state, positions);
-    for (auto& flags : pending) flags = std::vector<std::atomic<bool>>((positions + kChunk - 1) / kChunk);
+    if (states) resize_for_overwrite(state, positions);
+    for (auto& flags : pending) flags = std::vector<std::atomic<bool>>(states ? (positions + kChunk - 1) / kChunk : 0);
     first_mismatch = kNone;
+    first_mtc_mismatch = kNone;
   }
   void mark_pending(int parity, std::uint64_t local) {
     std::atomic<bool>& flag = pending[static_cast<std::size_t>(parity)][local / kChunk];
@@ -104,6 +111,11 @@ struct Forward {
   bool win_proof = false;   // some move reaches a proven loss
   bool loss_proof = true;   // every move reaches a proven win
   int in_level = 0;         // successors in this level that need a proof of their own
+  // With the MTC checked (CheckedTable::mtc): the least cost of a move that
+  // wins and the greatest of any move, a cost being the plies to conversion
+  // along it (mtc_verifier.h).
+  int win_cost = std::numeric_limits<int>::max();
+  int worst_cost = 0;
 };
 
 class UnitChecker {
@@ -127,12 +139,14 @@ class UnitChecker {
   // reach the level above or smaller tables, which are read as they stand.
   bool run_part(int a, const std::vector<std::vector<std::uint32_t>>& part, std::string& failure) {
     level_ = a;
-    for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->start_level(a, part.at(t));
+    for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->start_level(a, part.at(t), !proofs_by_depth_);
     for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
-    if (interrupted(failure) || report_mismatch(failure)) return false;
-    int round = 0;
-    while (propagation_round(round & 1) > 0) ++round;
-    if (interrupted(failure) || report_unproven(failure)) return false;
+    if (interrupted(failure) || report_mismatch(failure) || report_mtc_mismatch(failure)) return false;
+    if (!proofs_by_depth_) {
+      int round = 0;
+      while (propagation_round(round & 1) > 0) ++round;
+      if (interrupted(failure) || report_unproven(failure)) return false;
+    }
     for (CheckedTable* t : tables_) t->state = {};
     return true;
   }
@@ -144,20 +158,31 @@ class UnitChecker {
   // of the WDL check's time.
   void leave_proofs_to_depths() { proofs_by_depth_ = true; }
 
+  // Check the stored MTC (mtc[t]: table t's, a byte a position in index
+  // order) in step 1, with the values, and leave the proofs to it. The same
+  // equations as mtc_verifier.h, read from the same moves: a second pass
+  // over the unit that unranked every position and ranked every successor
+  // again cost about a third of a verify with MTC.
+  void check_mtc_with_levels(const std::vector<std::span<const std::uint8_t>>& mtc) {
+    for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->mtc = mtc.at(t);
+    proofs_by_depth_ = true;
+  }
+  bool checks_mtc() const { return !tables_.front()->mtc.empty(); }
+
   // The same from level `first` down, the levels above having passed before
   // (unit_progress.h): `passed(a, failure)` is called after each level a
   // passes, and a false from it stops the check.
   bool run_from(int first, const std::function<bool(int, std::string&)>& passed, int& rounds, std::string& failure) {
     rounds = 0;
     for (int a = levels() - 1; a > first; --a)
-      for (CheckedTable* t : tables_) progress_.skip(2 * t->levels->positions(a));  // its two passes
+      for (CheckedTable* t : tables_) progress_.skip(level_work(*t) * t->levels->positions(a));
     for (int a = first; a >= 0; --a) {
       level_ = a;
       if (tables_.front()->levels->levels() > 1)
         progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
-      for (CheckedTable* t : tables_) t->start_level(a);
+      for (CheckedTable* t : tables_) t->start_level(a, {}, !proofs_by_depth_);
       for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
-      if (interrupted(failure) || report_mismatch(failure)) return false;
+      if (interrupted(failure) || report_mismatch(failure) || report_mtc_mismatch(failure)) return false;
       if (!proofs_by_depth_) {
         int round = 0;
         while (propagation_round(round & 1) > 0) ++round;
@@ -173,6 +198,10 @@ class UnitChecker {
 
  private:
   int other(int t) const { return tables_.size() == 1 ? 0 : 1 - t; }
+
+  // Progress work a position of a level: step 1, its MTC if checked with
+  // it, and step 2 (or the share of it the depths took over).
+  static std::uint64_t level_work(const CheckedTable& t) { return t.mtc.empty() ? 2 : 3; }
 
   static bool interrupted(std::string& failure) {
     if (!interrupt_requested()) return false;
@@ -238,8 +267,10 @@ class UnitChecker {
         index[at] = slice_first + kings_rank[at];
       }
       u.values->prefetch(index[at]);
+      if (kings_rank[at] != kNone && !u.mtc.empty()) __builtin_prefetch(&u.mtc[index[at]]);
     }
     Forward f;
+    const bool costs = !u.mtc.empty();
     std::uint64_t local_first = kNone;  // of the in-level successors in u's level
     for (int k = 0; k < list.size; ++k) {
       const auto at = static_cast<std::size_t>(k);
@@ -260,6 +291,11 @@ class UnitChecker {
         }
       }
       f.implied = std::max(f.implied, negate(v));
+      if (costs) {  // a promotion or a man move converts; a king move costs 1 + the plies from where it leads
+        const int cost = kings_rank[at] == kNone ? 1 : 1 + (u.values->capture(j) ? 1 : int{u.mtc[j]});
+        f.worst_cost = std::max(f.worst_cost, cost);
+        if (v == Wdl::Loss) f.win_cost = std::min(f.win_cost, cost);
+      }
       f.win_proof |= v == Wdl::Loss && proven;
       f.loss_proof &= v == Wdl::Win && proven;
       if (need == Need::ProvenLoss && f.win_proof) break;
@@ -285,11 +321,15 @@ class UnitChecker {
         if (check_captures_ && capture_wrong(s.index.unrank(k), stored, s.values->capture(k)))
           atomic_min(s.first_mismatch, k);
         if (s.values->capture(k)) {  // derived from smaller tables (by the loader, or checked just above)
-          s.state[i] = kSettled;
+          if (!proofs_by_depth_) s.state[i] = kSettled;
           continue;
         }
-        const Forward f = evaluate(t, s.index.unrank(k), stored == Wdl::Win ? Need::ProvenLoss : Need::Everything, false);
+        const bool wins_early = stored == Wdl::Win && !checks_mtc();  // the MTC needs every winning move
+        const Forward f = evaluate(t, s.index.unrank(k), wins_early ? Need::ProvenLoss : Need::Everything, false);
         if (f.implied != stored) atomic_min(s.first_mismatch, k);
+        if (!s.mtc.empty() && stored != Wdl::Draw && implied_mtc(f, stored) != s.mtc[k])
+          atomic_min(s.first_mtc_mismatch, k);
+        if (proofs_by_depth_) continue;
         std::uint8_t st = kSettled;
         if (stored == Wdl::Win) st = f.win_proof ? kProvenAt[0] : kPendingWin;
         if (stored == Wdl::Loss) st = f.loss_proof ? kProvenAt[0] : static_cast<std::uint8_t>(std::min(f.in_level, kMaxCounter));
@@ -297,9 +337,13 @@ class UnitChecker {
         frontier |= st == kProvenAt[0];
       }
       if (frontier) s.pending[0][c].store(true, std::memory_order_relaxed);
-      progress_.advance(end - c * kChunk);
+      progress_.advance((s.mtc.empty() ? 1 : 2) * (end - c * kChunk));
     }
   }
+
+  // The MTC the moves imply for a win or a loss (mtc_verifier.h): the
+  // quickest winning conversion, or the slowest of all.
+  static int implied_mtc(const Forward& f, Wdl stored) { return stored == Wdl::Win ? f.win_cost : f.worst_cost; }
 
   // Whether a position's capture flag is wrong, or, where it must capture,
   // its value is not the best of its captures.
@@ -421,6 +465,23 @@ class UnitChecker {
     return false;
   }
 
+  // The first wrong MTC, in the words of mtc_verifier.cpp.
+  bool report_mtc_mismatch(std::string& failure) {
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      const CheckedTable& s = *tables_[t];
+      const std::uint64_t i = s.first_mtc_mismatch.load();
+      if (i == kNone) continue;
+      const Wdl stored = s.values->value(i);
+      const Position p = s.index.unrank(i);
+      failure = s.material.name() + ".mtc: position " + std::to_string(i) + " (" + to_fen(p) + ", " +
+                std::string(to_string(stored)) + "; level " + std::to_string(level_) + " slice " +
+                std::to_string(i / s.kps()) + ") stores MTC " + std::to_string(s.mtc[i]) + ", its moves imply " +
+                std::to_string(implied_mtc(evaluate(static_cast<int>(t), p, Need::Everything, false), stored));
+      return true;
+    }
+    return false;
+  }
+
   bool report_unproven(std::string& failure) const {
     for (const CheckedTable* t : tables_) {
       LevelCursor cursor(t->slices, t->kps(), 0);
@@ -530,20 +591,6 @@ UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<C
   return parts;
 }
 
-// The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
-bool check_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
-               const FinishedValues& finished, ProgressBar& progress, VerifyReport& report, std::string& failure) {
-  const auto [materials, values, present] = unit_parts(dir, unit, has_mtc_table);
-  if (present == 0) return true;
-  if (present != static_cast<int>(unit.size())) {
-    failure = "the unit of " + materials.front().name() + " has a .mtc table for one colour only";
-    return false;
-  }
-  if (!verify_unit_mtc(dir, materials, values, finished, &progress, failure)) return false;
-  report.mtc_tables += present;
-  return true;
-}
-
 // The unit's .r62 tables, if it has any (article62_verifier.h): all or none, and
 // only beside its .mtc tables. The tables it converts into are valued under
 // 6.2 from a fresh count as the rule-aware solve valued them (Article62Exits),
@@ -592,18 +639,36 @@ std::uint64_t verify_work(const std::string& dir, const Material& m) {
 
 // Where to resume the unit whose files hash as `hashes`: the progress file
 // of the journal if it was recorded for these very files, else nothing
-// (the unit from its start). Without a journal, nothing.
-bool resume_point(const VerifyOptions& options, const ChecksumList& hashes, UnitProgress& resumed,
+// (the unit from its start). Without a journal, nothing. For a unit with
+// .mtc tables, levels recorded as passed without their MTC (checked after
+// them, as an older verifier did) count for nothing.
+bool resume_point(const VerifyOptions& options, const ChecksumList& hashes, bool with_mtc, UnitProgress& resumed,
                   VerifyReport& report, std::string& failure) {
   resumed = {};
   if (options.journal_file.empty()) return true;
   if (!read_unit_progress(unit_progress_path(options.journal_file), resumed, failure)) return false;
-  if (progress_applies(resumed, hashes)) {
+  const bool mtc_vouched = !with_mtc || resumed.levels_with_mtc || resumed.mtc_passed;
+  if (progress_applies(resumed, hashes) && mtc_vouched) {
     report.resumed_inside_unit = true;
     return true;
   }
   resumed = {};
   resumed.files = hashes;
+  return true;
+}
+
+// Load the unit's .mtc tables (every one is there) and hand them to the
+// checker, to be checked with the values.
+bool load_unit_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
+                   std::vector<LargeArray<std::uint8_t>>& mtc, UnitChecker& checker, ProgressBar& progress,
+                   std::string& failure) {
+  std::vector<std::span<const std::uint8_t>> spans;
+  for (std::size_t t = 0; t < unit.size(); ++t) {
+    progress.set_item(unit[t]->material.name() + ".mtc loading");
+    if (!load_mtc_values(dir, unit[t]->material, mtc[t], failure)) return false;
+    spans.emplace_back(mtc[t].data(), mtc[t].size());
+  }
+  checker.check_mtc_with_levels(spans);
   return true;
 }
 
@@ -690,8 +755,16 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
         return false;
       pointers.push_back(unit.back().get());
     }
+    // The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.
+    const int mtc_present = unit_parts(options.dir, unit, has_mtc_table).present;
+    if (mtc_present != 0 && mtc_present != static_cast<int>(unit.size())) {
+      failure = "the unit of " + m.name() + " has a .mtc table for one colour only";
+      return false;
+    }
+    const bool mtc_follows = mtc_present > 0;
     UnitProgress resumed;
-    if (!resume_point(options, hashes, resumed, report, failure)) return false;
+    if (!resume_point(options, hashes, mtc_follows, resumed, report, failure)) return false;
+    resumed.levels_with_mtc = mtc_follows;
     UnitProgressRecorder recorder(options.journal_file.empty() ? "" : unit_progress_path(options.journal_file),
                                   options.progress_seconds, resumed);
     const auto level_passed = [&](int a, std::string& error) {
@@ -699,8 +772,11 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       return recorder.level_passed(a, error);
     };
     UnitChecker checker(pointers, *finished, progress);
-    const bool mtc_follows = unit_parts(options.dir, unit, has_mtc_table).present == static_cast<int>(unit.size());
+    // The stored MTC, checked with the values level by level (and proving
+    // them), unless an earlier run passed it.
+    std::vector<LargeArray<std::uint8_t>> mtc(unit.size());
     if (mtc_follows) {
+      if (!resumed.mtc_passed && !load_unit_mtc(options.dir, unit, mtc, checker, progress, failure)) return false;
       checker.leave_proofs_to_depths();
       report.units_proven_by_depth += 1;
     }
@@ -715,8 +791,8 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     report.longest_proof_rounds = std::max(report.longest_proof_rounds, rounds);
     if (resumed.mtc_passed) {
       skip_mtc(options.dir, unit, progress, report);
-    } else {
-      if (!check_mtc(options.dir, unit, *finished, progress, report, failure)) return false;
+    } else if (mtc_follows) {  // checked with the levels
+      report.mtc_tables += mtc_present;
       if (!recorder.mtc_passed(failure)) return false;
     }
     if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
@@ -747,13 +823,15 @@ bool verify_unit_in_memory(const std::vector<Material>& materials, const std::ve
     pointers.push_back(unit.back().get());
   }
   ProgressBar quiet("check", 0, false);
+  UnitChecker checker(pointers, finished, quiet, true);
+  if (!mtc.empty()) checker.check_mtc_with_levels(mtc);
   int rounds = 0;
-  if (!UnitChecker(pointers, finished, quiet, true).run(rounds, failure)) return false;
+  if (!checker.run(rounds, failure)) return false;
   if (const auto e = finished.error()) {
     failure = *e;
     return false;
   }
-  return mtc.empty() || verify_unit_mtc_values(materials, values, mtc, finished, nullptr, failure);
+  return true;
 }
 
 bool verify_part_in_memory(const std::vector<Material>& materials, int level,
@@ -769,12 +847,14 @@ bool verify_part_in_memory(const std::vector<Material>& materials, int level,
   }
   if (part.size() != materials.size()) throw std::invalid_argument("verify_part_in_memory: one slice list per table");
   ProgressBar quiet("check", 0, false);
-  if (!UnitChecker(pointers, finished, quiet, true).run_part(level, part, failure)) return false;
+  UnitChecker checker(pointers, finished, quiet, true);
+  if (!mtc.empty()) checker.check_mtc_with_levels(mtc);
+  if (!checker.run_part(level, part, failure)) return false;
   if (const auto e = finished.error()) {
     failure = *e;
     return false;
   }
-  return mtc.empty() || verify_part_mtc_values(materials, part, values, mtc, finished, failure);
+  return true;
 }
 
 }  // namespace dtb::gen

@@ -103,8 +103,10 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
 /// loader derived its capture positions, so every capture flag, and the
 /// value of every capture position, is checked against `finished` too.
 /// `mtc`: per table its MTC values, a byte a position (mtc_verifier.h), or
-/// empty. False with `failure` naming the table, level, slice and position
-/// of the first mismatch.
+/// empty; checked with the values, in the same pass, and then their depths
+/// prove the wins and losses instead of the proof rounds. False with
+/// `failure` naming the table, level, slice and position of the first
+/// mismatch.
 bool verify_unit_in_memory(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
                            const std::vector<std::span<const std::uint8_t>>& mtc, const FinishedValues& finished,
                            std::string& failure);

@@ -351,22 +351,43 @@ TEST_CASE("a verify journal resumes a unit at the level where a run stopped") {
   CHECK_FALSE(fs::exists(options.journal_file + ".unit"));  // the journal lists the unit now
 }
 
-TEST_CASE("a stop during the .mtc check is a stop, not a pass") {
+TEST_CASE("a stop inside a unit with .mtc tables resumes with their MTC checked up to there, not from an older record") {
   const std::string dir = gen::testing::make_mtc_tables_up_to_3("mtc-stop");
+  const Material unit = *parse_material("MMvK");
   gen::VerifyOptions options;
   options.dir = dir;
   options.journal_file = dir + "/journal";
   options.progress_seconds = 0;
-  // The first unit's one level passes; the stop comes before its .mtc check.
-  options.on_level_passed = [](const Material&, int) { gen::request_interrupt(); };
-  const gen::VerifyReport report = verify_expecting_stop(options);
-  CHECK(report.mtc_tables == 0);
+  const std::string record = options.journal_file + ".unit";
+  const int stopped_after = verify_stopped_in(options, unit, 2);
+  REQUIRE(stopped_after > 0);
   gen::UnitProgress progress;
   std::string failure;
-  REQUIRE(gen::read_unit_progress(options.journal_file + ".unit", progress, failure));
-  CHECK(progress.levels_passed_from == 0);
+  REQUIRE(gen::read_unit_progress(record, progress, failure));
+  CHECK(progress.levels_passed_from == stopped_after);
+  CHECK(progress.levels_with_mtc);  // the level's MTC was checked with its values
   CHECK_FALSE(progress.mtc_passed);
-  CHECK_FALSE(fs::exists(options.journal_file));  // no unit is listed as verified
+  fs::copy_file(options.journal_file, dir + "/journal.kept");
+
+  // The rerun takes the unit from the level below, and checks every .mtc table.
+  gen::VerifyReport resumed;
+  std::vector<int> checked = levels_checked(options, unit, resumed);
+  CHECK(resumed.resumed_inside_unit);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front() == stopped_after - 1);
+  CHECK(resumed.mtc_tables == resumed.tables - resumed.tables_from_journal);
+
+  // A record of levels whose MTC was to be checked after them (as an older
+  // verifier did) does not vouch for their MTC: the unit is checked from its start.
+  fs::copy_file(dir + "/journal.kept", options.journal_file, fs::copy_options::overwrite_existing);
+  progress.levels_with_mtc = false;
+  REQUIRE(gen::write_unit_progress(record, progress, failure));
+  gen::VerifyReport again;
+  checked = levels_checked(options, unit, again);
+  CHECK_FALSE(again.resumed_inside_unit);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front() > stopped_after);
+  CHECK(again.mtc_tables == again.tables - again.tables_from_journal);
 }
 
 TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
