@@ -1,5 +1,5 @@
-// The per-position checks of `dtb verify` (mtc_verifier.h, article62_verifier.h)
-// share their loops: over a table, the first position whose stored value its
+// The per-position checks of `dtb verify` that run as passes of their own
+// (article62_verifier.h) share their loops: over a table, the first position whose stored value its
 // moves contradict, in parallel; over a position's moves, where each goes.
 #pragma once
 

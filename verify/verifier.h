@@ -28,17 +28,19 @@
 //    must be proven when nothing is left to propagate.
 //
 // Memory: the unit's stored values packed at 3 bits a position, one byte a
-// position for one level, and dependencies read back through the probe
+// position for one level (with `.mtc` tables: their MTC instead, a byte a
+// position of the unit), and dependencies read back through the probe
 // library (or kept resident once verified, gen/finished_tables.h): the same
 // bound as `dtb gen`.
 //
 // Together, by induction on the order in which positions are proven, (1) and
 // (2) prove that every stored value is the theoretical value, given the
 // smaller tables (verified first) and the move generator. A unit with `.mtc`
-// tables has them checked too, once its WDL values have passed step 1
+// tables has them checked too, in step 1, against the same successors
 // (mtc_verifier.h); there step 2 is left out, because MTC depths that
-// strictly fall along every winning line prove the same well-foundedness. Optionally the XXH3
-// of every file is compared with a checksum list (gen/checksums.h).
+// strictly fall along every winning line prove the same well-foundedness,
+// and the level needs no byte of state. Optionally the XXH3 of every file
+// is compared with a checksum list (gen/checksums.h).
 #pragma once
 
 #include <cstdint>
