@@ -12,16 +12,20 @@ namespace {
 
 constexpr const char* kLevelsKey = "levels-passed-from";
 constexpr const char* kLevelsWithMtcKey = "levels-with-mtc-passed-from";
+constexpr const char* kPartKey = "level-part-passed";
 constexpr const char* kMtcKey = "mtc-passed";
 
 // One line: "levels-passed-from L", "levels-with-mtc-passed-from L",
-// "mtc-passed" or "<16 hex>  <file>".
+// "level-part-passed L T N", "mtc-passed" or "<16 hex>  <file>".
 bool parse_line(const std::string& line, UnitProgress& progress) {
   if (line.empty() || line[0] == '#') return true;
   std::istringstream in(line);
   std::string first, second;
   in >> first;
   if (first == kMtcKey) return progress.mtc_passed = true;
+  if (first == kPartKey)
+    return static_cast<bool>(in >> progress.part_level >> progress.part_table >> progress.part_positions) &&
+           progress.part_level >= 0 && progress.part_table >= 0;
   if (first == kLevelsKey || first == kLevelsWithMtcKey) {
     progress.levels_with_mtc = first == kLevelsWithMtcKey;
     return static_cast<bool>(in >> progress.levels_passed_from) && progress.levels_passed_from >= 0;
@@ -62,6 +66,9 @@ bool write_unit_progress(const std::string& path, const UnitProgress& progress, 
   out << "# dtb verify: the unit being checked; a rerun resumes here if these files are unchanged\n";
   if (progress.levels_passed_from >= 0)
     out << (progress.levels_with_mtc ? kLevelsWithMtcKey : kLevelsKey) << ' ' << progress.levels_passed_from << '\n';
+  if (progress.part_level >= 0)
+    out << kPartKey << ' ' << progress.part_level << ' ' << progress.part_table << ' ' << progress.part_positions
+        << '\n';
   if (progress.mtc_passed) out << kMtcKey << '\n';
   for (const auto& [name, hash] : progress.files) out << format_hash(hash) << "  " << name << '\n';
   return write_text_atomically(path, out.str(), error);
@@ -76,6 +83,16 @@ UnitProgressRecorder::UnitProgressRecorder(std::string path, double seconds, Uni
 
 bool UnitProgressRecorder::level_passed(int level, std::string& error) {
   progress_.levels_passed_from = level;
+  progress_.part_level = -1;
+  progress_.part_table = 0;
+  progress_.part_positions = 0;
+  return record_if_due(error);
+}
+
+bool UnitProgressRecorder::level_part_passed(int level, int table, std::uint64_t positions, std::string& error) {
+  progress_.part_level = level;
+  progress_.part_table = table;
+  progress_.part_positions = positions;
   return record_if_due(error);
 }
 

@@ -10,6 +10,11 @@
 //     other levels, so the levels above are not needed again), and for a
 //     unit with .mtc tables their MTC with them (one forward pass checks
 //     both: verifier.cpp);
+//   - with .mtc tables, how far the check of the next level got: every
+//     position of its tables before a given one, in the order checked
+//     (tables in turn, each level in its local order), passed. There each
+//     position's check is a forward one, independent of the others, so a
+//     kings-only unit (one level of up to 7 G positions) resumes mid-level;
 //   - the .mtc check passed.
 // A rerun trusts this only if every file of the unit still hashes as listed;
 // otherwise the unit is checked from its start. The file is written
@@ -20,6 +25,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "gen/checksums.h"
@@ -32,6 +38,12 @@ struct UnitProgress {
   bool levels_with_mtc = false;  // ... and their MTC: a record without it (an
                                  // MTC checked after the levels) does not
                                  // vouch for the MTC of the levels passed
+  // With levels_with_mtc: of level `part_level` (the one below the levels
+  // passed), the tables before `part_table` and the first `part_positions`
+  // positions of table part_table passed; part_level -1: none.
+  int part_level = -1;
+  int part_table = 0;
+  std::uint64_t part_positions = 0;
   bool mtc_passed = false;       // the unit's .mtc tables passed
 };
 
@@ -60,6 +72,9 @@ class UnitProgressRecorder {
   const UnitProgress& progress() const { return progress_; }
   /// Every level >= `level` passed.
   bool level_passed(int level, std::string& error);
+  /// Of `level`, the tables before `table` and the first `positions` of
+  /// table `table` passed (their MTC checked with them).
+  bool level_part_passed(int level, int table, std::uint64_t positions, std::string& error);
   /// The unit's .mtc check passed.
   bool mtc_passed(std::string& error);
 

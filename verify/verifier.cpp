@@ -118,6 +118,24 @@ struct Forward {
   int worst_cost = 0;
 };
 
+// Where a level's check stands, for a stop and a resume inside a level
+// (unit_progress.h): of `level`, the tables before `table` and the first
+// `positions` of table `table` (in its local order) passed.
+struct LevelPart {
+  int level = -1;
+  int table = 0;
+  std::uint64_t positions = 0;
+};
+
+// What run_from() tells its caller as the check goes.
+struct CheckHooks {
+  std::function<bool(int level, std::string& failure)> level_passed;
+  // With the MTC checked (no proof rounds), each position's check is on its
+  // own: told after every `part_positions` of a table's level.
+  std::function<bool(const LevelPart& passed, std::string& failure)> part_passed;
+  std::uint64_t part_positions = std::uint64_t{1} << 26;
+};
+
 class UnitChecker {
  public:
   // `check_captures`: also check every capture flag and every capture
@@ -129,7 +147,7 @@ class UnitChecker {
 
   // Check every level, from the most advanced down (slice_order.h); false
   // with a message on the first failure.
-  bool run(int& rounds, std::string& failure) { return run_from(levels() - 1, {}, rounds, failure); }
+  bool run(int& rounds, std::string& failure) { return run_from(levels() - 1, {}, {}, rounds, failure); }
 
   int levels() const { return tables_.front()->levels->levels(); }
 
@@ -140,7 +158,7 @@ class UnitChecker {
   bool run_part(int a, const std::vector<std::vector<std::uint32_t>>& part, std::string& failure) {
     level_ = a;
     for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->start_level(a, part.at(t), !proofs_by_depth_);
-    for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
+    for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t), 0, tables_[t]->positions);
     if (interrupted(failure) || report_mismatch(failure) || report_mtc_mismatch(failure)) return false;
     if (!proofs_by_depth_) {
       int round = 0;
@@ -170,9 +188,10 @@ class UnitChecker {
   bool checks_mtc() const { return !tables_.front()->mtc.empty(); }
 
   // The same from level `first` down, the levels above having passed before
-  // (unit_progress.h): `passed(a, failure)` is called after each level a
-  // passes, and a false from it stops the check.
-  bool run_from(int first, const std::function<bool(int, std::string&)>& passed, int& rounds, std::string& failure) {
+  // (unit_progress.h), and of level `first` what `resume` says passed (with
+  // the MTC checked only). `hooks` hear of each level, and each part of a
+  // level, that passes; a false from them stops the check.
+  bool run_from(int first, const LevelPart& resume, const CheckHooks& hooks, int& rounds, std::string& failure) {
     rounds = 0;
     for (int a = levels() - 1; a > first; --a)
       for (CheckedTable* t : tables_) progress_.skip(level_work(*t) * t->levels->positions(a));
@@ -181,8 +200,12 @@ class UnitChecker {
       if (tables_.front()->levels->levels() > 1)
         progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
       for (CheckedTable* t : tables_) t->start_level(a, {}, !proofs_by_depth_);
-      for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t));
-      if (interrupted(failure) || report_mismatch(failure) || report_mtc_mismatch(failure)) return false;
+      if (checks_mtc()) {
+        if (!check_level_in_parts(a == resume.level ? resume : LevelPart{a, 0, 0}, hooks, failure)) return false;
+      } else {
+        for (std::size_t t = 0; t < tables_.size(); ++t) first_pass(static_cast<int>(t), 0, tables_[t]->positions);
+        if (interrupted(failure) || report_mismatch(failure)) return false;
+      }
       if (!proofs_by_depth_) {
         int round = 0;
         while (propagation_round(round & 1) > 0) ++round;
@@ -190,7 +213,7 @@ class UnitChecker {
         if (interrupted(failure) || report_unproven(failure)) return false;
       }
       for (CheckedTable* t : tables_) progress_.advance(t->positions);
-      if (passed && !passed(a, failure)) return false;
+      if (hooks.level_passed && !hooks.level_passed(a, failure)) return false;
     }
     for (CheckedTable* t : tables_) t->state = {};
     return true;
@@ -198,6 +221,25 @@ class UnitChecker {
 
  private:
   int other(int t) const { return tables_.size() == 1 ? 0 : 1 - t; }
+
+  // Step 1 of a level whose MTC is checked with it, from `from` on, part by
+  // part (hooks.part_positions, whole chunks), each part's mismatches
+  // reported before the hook hears it passed.
+  bool check_level_in_parts(const LevelPart& from, const CheckHooks& hooks, std::string& failure) {
+    const std::uint64_t part = std::max<std::uint64_t>(hooks.part_positions / kChunk, 1) * kChunk;
+    for (int t = 0; t < static_cast<int>(tables_.size()); ++t) {
+      const CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
+      const std::uint64_t start = t < from.table ? s.positions : t == from.table ? std::min(from.positions, s.positions) : 0;
+      progress_.skip((level_work(s) - 1) * start);  // their step 1 and MTC; step 2's share comes with the level
+      for (std::uint64_t begin = start; begin < s.positions; begin += part) {
+        const std::uint64_t end = std::min(s.positions, begin + part);
+        first_pass(t, begin, end);
+        if (interrupted(failure) || report_mismatch(failure) || report_mtc_mismatch(failure)) return false;
+        if (hooks.part_passed && !hooks.part_passed(LevelPart{level_, t, end}, failure)) return false;
+      }
+    }
+    return true;
+  }
 
   // Progress work a position of a level: step 1, its MTC if checked with
   // it, and step 2 (or the share of it the depths took over).
@@ -304,15 +346,16 @@ class UnitChecker {
     return f;
   }
 
-  // Step 1 for every position of the level, and the start of step 2.
-  void first_pass(int t) {
+  // Step 1 for the positions [begin, end) of table t's level (begin a
+  // multiple of kChunk), and the start of step 2.
+  void first_pass(int t, std::uint64_t begin, std::uint64_t end_of_range) {
     using namespace check_state;
     CheckedTable& s = *tables_[static_cast<std::size_t>(t)];
-    const std::uint64_t chunks = (s.positions + kChunk - 1) / kChunk;
+    const std::uint64_t first_chunk = begin / kChunk, chunks = (end_of_range + kChunk - 1) / kChunk;
 #pragma omp parallel for schedule(dynamic, 1)
-    for (std::uint64_t c = 0; c < chunks; ++c) {
+    for (std::uint64_t c = first_chunk; c < chunks; ++c) {
       if (interrupt_requested()) continue;
-      const std::uint64_t end = std::min(s.positions, (c + 1) * kChunk);
+      const std::uint64_t end = std::min(end_of_range, (c + 1) * kChunk);
       LevelCursor cursor(s.slices, s.kps(), c * kChunk);
       bool frontier = false;
       for (std::uint64_t i = c * kChunk; i < end; ++i, cursor.next()) {
@@ -647,7 +690,8 @@ bool resume_point(const VerifyOptions& options, const ChecksumList& hashes, bool
   resumed = {};
   if (options.journal_file.empty()) return true;
   if (!read_unit_progress(unit_progress_path(options.journal_file), resumed, failure)) return false;
-  const bool mtc_vouched = !with_mtc || resumed.levels_with_mtc || resumed.mtc_passed;
+  // (A part of a level is recorded only with its MTC checked.)
+  const bool mtc_vouched = !with_mtc || resumed.levels_with_mtc || resumed.part_level >= 0 || resumed.mtc_passed;
   if (progress_applies(resumed, hashes) && mtc_vouched) {
     report.resumed_inside_unit = true;
     return true;
@@ -767,10 +811,16 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     resumed.levels_with_mtc = mtc_follows;
     UnitProgressRecorder recorder(options.journal_file.empty() ? "" : unit_progress_path(options.journal_file),
                                   options.progress_seconds, resumed);
-    const auto level_passed = [&](int a, std::string& error) {
+    CheckHooks hooks;
+    hooks.level_passed = [&](int a, std::string& error) {
       if (options.on_level_passed) options.on_level_passed(m, a);
       return recorder.level_passed(a, error);
     };
+    hooks.part_passed = [&](const LevelPart& passed, std::string& error) {
+      if (options.on_level_part_passed) options.on_level_part_passed(m, passed.level, passed.table, passed.positions);
+      return recorder.level_part_passed(passed.level, passed.table, passed.positions, error);
+    };
+    hooks.part_positions = options.level_part_positions;
     UnitChecker checker(pointers, *finished, progress);
     // The stored MTC, checked with the values level by level (and proving
     // them), unless an earlier run passed it.
@@ -782,8 +832,14 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     }
     const int first = resumed.levels_passed_from >= 0 ? resumed.levels_passed_from - 1 : checker.levels() - 1;
     report.levels_resumed += checker.levels() - 1 - first;
+    LevelPart resume_at;
+    if (resumed.levels_with_mtc && resumed.part_level == first && first >= 0) {
+      resume_at = {first, resumed.part_table, resumed.part_positions};
+      report.resumed_inside_unit = true;
+      report.level_part_resumed = true;
+    }
     int rounds = 0;
-    if (!checker.run_from(first, level_passed, rounds, failure)) return false;
+    if (!checker.run_from(first, resume_at, hooks, rounds, failure)) return false;
     if (const auto e = finished->error()) {
       failure = *e;
       return false;

@@ -73,6 +73,11 @@ struct VerifyOptions {
   double progress_seconds = 60;
   // Called after each WDL level of a unit passes (a test stops a run there).
   std::function<void(const Material& unit, int level)> on_level_passed;
+  // With `.mtc` tables a level's check needs no proof rounds, so it passes
+  // (and is recorded, as above) in parts of this many positions of one of
+  // its tables; called after each part.
+  std::uint64_t level_part_positions = std::uint64_t{1} << 26;
+  std::function<void(const Material& unit, int level, int table, std::uint64_t positions)> on_level_part_passed;
   // Only compare (or write) the checksum list: no value is re-derived. The
   // comparison takes seconds, so a rebuild can be checked against the
   // committed tables/CHECKSUMS before (or instead of) the hours of a full verify.
@@ -92,6 +97,7 @@ struct VerifyReport {
   int tables_from_journal = 0;  // of `tables`: verified by an earlier run, files unchanged
   bool resumed_inside_unit = false;  // a unit was resumed where an earlier run stopped (unit_progress.h)
   int levels_resumed = 0;            // the levels of that unit that earlier run had passed
+  bool level_part_resumed = false;   // and it resumed inside a level (the part of it that had passed)
 };
 
 /// True if every check passes. The checksum list, if given, is compared

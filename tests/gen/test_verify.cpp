@@ -390,6 +390,53 @@ TEST_CASE("a stop inside a unit with .mtc tables resumes with their MTC checked 
   CHECK(again.mtc_tables == again.tables - again.tables_from_journal);
 }
 
+TEST_CASE("a verify journal resumes inside a level of a unit with .mtc tables, at the part where a run stopped") {
+  const std::string dir = gen::testing::make_mtc_tables_up_to_3("mtc-parts");
+  const Material unit = *parse_material("KKvK");  // one level: kings only
+  gen::VerifyOptions options;
+  options.dir = dir;
+  gen::VerifyReport whole;
+  std::string failure;
+  REQUIRE(gen::verify_tables(options, whole, failure));
+
+  options.journal_file = dir + "/journal";
+  options.progress_seconds = 0;
+  options.level_part_positions = 4096;
+  std::uint64_t stopped_at = 0;
+  int parts = 0;
+  options.on_level_part_passed = [&](const Material& m, int, int table, std::uint64_t positions) {
+    if (in_unit(m, unit) && table == 1 && ++parts == 2) {
+      stopped_at = positions;
+      gen::request_interrupt();
+    }
+  };
+  verify_expecting_stop(options);
+  REQUIRE(stopped_at > 0);
+  gen::UnitProgress progress;
+  REQUIRE(gen::read_unit_progress(options.journal_file + ".unit", progress, failure));
+  CHECK(progress.levels_passed_from == -1);
+  CHECK(progress.part_level == 0);
+  CHECK(progress.part_table == 1);
+  CHECK(progress.part_positions == stopped_at);
+
+  // The rerun checks the second table from there on, and nothing of the first.
+  std::vector<std::pair<int, std::uint64_t>> checked;
+  options.on_level_part_passed = [&](const Material& m, int, int table, std::uint64_t positions) {
+    if (in_unit(m, unit)) checked.emplace_back(table, positions);
+  };
+  gen::VerifyReport resumed;
+  const bool ok = gen::verify_tables(options, resumed, failure);
+  INFO(failure);
+  REQUIRE(ok);
+  CHECK(resumed.level_part_resumed);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front().first == 1);
+  CHECK(checked.front().second > stopped_at);
+  CHECK(resumed.positions == whole.positions);
+  CHECK(resumed.mtc_tables == resumed.tables - resumed.tables_from_journal);
+  CHECK_FALSE(fs::exists(options.journal_file + ".unit"));
+}
+
 TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
   const std::string dir = copy_small_tables("journal-changed-unit");
   const Material unit = *parse_material("MMvM");
