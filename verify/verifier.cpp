@@ -716,6 +716,15 @@ bool load_unit_mtc(const std::string& dir, const std::vector<std::unique_ptr<Che
   return true;
 }
 
+// A recorded part of level a that this unit's level can have passed (a
+// record that does not fit is ignored: the level is checked from its start).
+bool part_fits(const UnitProgress& resumed, const std::vector<std::unique_ptr<CheckedTable>>& unit, int a) {
+  if (resumed.part_table >= static_cast<int>(unit.size())) return false;
+  const CheckedTable& t = *unit[static_cast<std::size_t>(resumed.part_table)];
+  return resumed.part_positions <= t.levels->positions(a) &&
+         (resumed.part_positions % kChunk == 0 || resumed.part_positions == t.levels->positions(a));
+}
+
 // The unit's .mtc tables passed in the run that recorded the progress.
 void skip_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit, ProgressBar& progress,
               VerifyReport& report) {
@@ -833,7 +842,7 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     const int first = resumed.levels_passed_from >= 0 ? resumed.levels_passed_from - 1 : checker.levels() - 1;
     report.levels_resumed += checker.levels() - 1 - first;
     LevelPart resume_at;
-    if (resumed.levels_with_mtc && resumed.part_level == first && first >= 0) {
+    if (resumed.levels_with_mtc && resumed.part_level == first && first >= 0 && part_fits(resumed, unit, first)) {
       resume_at = {first, resumed.part_table, resumed.part_positions};
       report.resumed_inside_unit = true;
       report.level_part_resumed = true;

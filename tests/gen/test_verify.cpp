@@ -418,6 +418,7 @@ TEST_CASE("a verify journal resumes inside a level of a unit with .mtc tables, a
   CHECK(progress.part_level == 0);
   CHECK(progress.part_table == 1);
   CHECK(progress.part_positions == stopped_at);
+  fs::copy_file(options.journal_file, dir + "/journal.kept");
 
   // The rerun checks the second table from there on, and nothing of the first.
   std::vector<std::pair<int, std::uint64_t>> checked;
@@ -435,6 +436,17 @@ TEST_CASE("a verify journal resumes inside a level of a unit with .mtc tables, a
   CHECK(resumed.positions == whole.positions);
   CHECK(resumed.mtc_tables == resumed.tables - resumed.tables_from_journal);
   CHECK_FALSE(fs::exists(options.journal_file + ".unit"));
+
+  // A record of a part the level cannot have (past its end) is not trusted.
+  fs::copy_file(dir + "/journal.kept", options.journal_file, fs::copy_options::overwrite_existing);
+  progress.part_positions = std::uint64_t{1} << 40;
+  REQUIRE(gen::write_unit_progress(options.journal_file + ".unit", progress, failure));
+  checked.clear();
+  gen::VerifyReport again;
+  REQUIRE(gen::verify_tables(options, again, failure));
+  CHECK_FALSE(again.level_part_resumed);
+  REQUIRE_FALSE(checked.empty());
+  CHECK(checked.front() == std::pair<int, std::uint64_t>{0, 4096});
 }
 
 TEST_CASE("a verify journal checks a unit from its start when its files changed since it stopped") {
