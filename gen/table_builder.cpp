@@ -196,19 +196,19 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
     const Material& t = solution.materials[i];
     // Nothing may be thrown out of an OpenMP region (it would terminate the process).
     try {
-      const std::uint64_t positions = solution.values[i]->size();
+      const std::uint64_t table_positions = solution.values[i]->size();
       if (TableError e = write_table(wdl_table_path(dir, t), t, TableKind::Wdl, *solution.values[i],
                                      generator_write_options(t, TableKind::Wdl, threads)))
         errors[i] = {e.status, "writing " + t.name() + ": " + e.message};
       else if (file_written)
-        file_written(positions);
+        file_written(table_positions);
       if (!errors[i] && i < solution.mtc.size()) {
         if (TableError m = write_table(mtc_table_path(dir, t), t, TableKind::Mtc,
                                        MtcTableSource(*solution.mtc[i], *solution.values[i]),
                                        generator_write_options(t, TableKind::Mtc, threads)))
           errors[i] = {m.status, "writing " + t.name() + " MTC: " + m.message};
         else if (file_written)
-          file_written(positions);
+          file_written(table_positions);
       }
     } catch (const std::bad_alloc&) {
       errors[i] = {TableStatus::OutOfMemory, "writing " + t.name() + ": out of memory"};

@@ -164,6 +164,15 @@ std::uint64_t PositionIndex::kings_rank(const Position& p) const {
          colex_rank_among(p.black & p.kings, blocked | white_kings);
 }
 
+std::uint64_t PositionIndex::white_kings_term(const Position& p) const {
+  const Bitboard blocked = (p.white & ~p.kings) | (p.black & ~p.kings) | kGhostBits;
+  return colex_rank_among(p.white & p.kings, blocked) * black_kings_div_.divisor();
+}
+
+std::uint64_t PositionIndex::black_kings_term(const Position& p) const {
+  return colex_rank_among(p.black & p.kings, ((p.white | p.black) & ~(p.black & p.kings)) | kGhostBits);
+}
+
 std::uint64_t PositionIndex::rank(const Position& p) const {
   assert(contains(p));
   return rank_men_padded(p.white & ~p.kings, p.black & ~p.kings) * kings_per_slice_ + kings_rank(p);

@@ -56,6 +56,12 @@ class PositionIndex {
   /// The retrograde solver undoes king moves, which keep the slice, and so
   /// need not rank the men again for each predecessor.
   std::uint64_t kings_rank(const Position& p) const;
+  /// Its two terms: kings_rank(p) = white_kings_term(p) + black_kings_term(p).
+  /// The first depends only on the men and the white kings, so for the
+  /// positions a king move of Black reaches from one position it is one
+  /// number, and a caller ranking them all (the verifier) computes it once.
+  std::uint64_t white_kings_term(const Position& p) const;
+  std::uint64_t black_kings_term(const Position& p) const;
   /// The position (White to move) at an index < size().
   Position unrank(std::uint64_t index) const;
 

@@ -121,6 +121,8 @@ class UnitValues final : public ValueSource {
     __builtin_prefetch(&wdl_[i >> 5]);
     __builtin_prefetch(&capture_[i >> 6]);
   }
+  /// The same for a caller that reads the value only.
+  void prefetch_value(std::uint64_t index) const { __builtin_prefetch(&wdl_[at(index) >> 5]); }
 
   /// Win/draw/loss counts, all and quiet (for the build summary and the stats sidecar).
   MaterialStats count(const Material& m) const;

@@ -79,6 +79,9 @@ struct CheckedTable {
   // The stored MTC, a byte a position in index order, when it is checked
   // with the values (UnitChecker::check_mtc_with_levels); else empty.
   std::span<const std::uint8_t> mtc;
+  // `mtc` holds 1, the MTC of a capture, at every capture position (where
+  // the file holds anything): a king move's cost then needs no capture flag.
+  bool mtc_of_captures_is_one = false;
   std::atomic<std::uint64_t> first_mtc_mismatch{kNone};  // table index
   explicit CheckedTable(const Material& m)
       : material(m), index(m), levels(std::in_place, index), owned(std::make_unique<UnitValues>(index.size())),
@@ -181,8 +184,12 @@ class UnitChecker {
   // equations as mtc_verifier.h, read from the same moves: a second pass
   // over the unit that unranked every position and ranked every successor
   // again cost about a third of a verify with MTC.
-  void check_mtc_with_levels(const std::vector<std::span<const std::uint8_t>>& mtc) {
-    for (std::size_t t = 0; t < tables_.size(); ++t) tables_[t]->mtc = mtc.at(t);
+  // `captures_are_one`: mtc holds 1 at every capture position.
+  void check_mtc_with_levels(const std::vector<std::span<const std::uint8_t>>& mtc, bool captures_are_one = false) {
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+      tables_[t]->mtc = mtc.at(t);
+      tables_[t]->mtc_of_captures_is_one = captures_are_one;
+    }
     proofs_by_depth_ = true;
   }
   bool checks_mtc() const { return !tables_.front()->mtc.empty(); }
@@ -291,6 +298,7 @@ class UnitChecker {
     thread_local std::array<std::uint64_t, MoveList::kCapacity> kings_rank;  // king moves; else kNone
     const int kings = popcount(p.kings);
     std::uint64_t slice_first = kNone;  // of the in-level successors in u
+    std::uint64_t white_term = 0;       // of their kings' ranks: p's black kings are their white ones
     for (int k = 0; k < list.size; ++k) {
       const Position s = make_move(p, list[k]);
       const Position w = colour_reversed(s);
@@ -303,12 +311,18 @@ class UnitChecker {
       if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
         index[at] = u.index.rank(w);  // a man move: the level above
       } else {  // a king move: this level, all in one slice of u
-        if (slice_first == kNone)
+        if (slice_first == kNone) {
           slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
-        kings_rank[at] = u.index.kings_rank(w);
+          white_term = u.index.white_kings_term(w);
+        }
+        kings_rank[at] = white_term + u.index.black_kings_term(w);
         index[at] = slice_first + kings_rank[at];
       }
-      u.values->prefetch(index[at]);
+      if (proofs_by_depth_ && u.mtc_of_captures_is_one) {  // no capture flag read below
+        u.values->prefetch_value(index[at]);
+      } else {
+        u.values->prefetch(index[at]);
+      }
       if (kings_rank[at] != kNone && !u.mtc.empty()) __builtin_prefetch(&u.mtc[index[at]]);
     }
     Forward f;
@@ -323,7 +337,7 @@ class UnitChecker {
         v = store_.value(make_move(p, list[k]));  // a smaller table
       } else {
         v = u.values->value(j);
-        if (kings_rank[at] != kNone && !u.values->capture(j)) {
+        if (kings_rank[at] != kNone && !proofs_by_depth_ && !u.values->capture(j)) {  // proofs: step 2
           ++f.in_level;
           proven = false;
           if (read_states) {
@@ -334,7 +348,8 @@ class UnitChecker {
       }
       f.implied = std::max(f.implied, negate(v));
       if (costs) {  // a promotion or a man move converts; a king move costs 1 + the plies from where it leads
-        const int cost = kings_rank[at] == kNone ? 1 : 1 + (u.values->capture(j) ? 1 : int{u.mtc[j]});
+        const bool capture = !u.mtc_of_captures_is_one && kings_rank[at] != kNone && u.values->capture(j);
+        const int cost = kings_rank[at] == kNone ? 1 : 1 + (capture ? 1 : int{u.mtc[j]});
         f.worst_cost = std::max(f.worst_cost, cost);
         if (v == Wdl::Loss) f.win_cost = std::min(f.win_cost, cost);
       }
@@ -701,6 +716,14 @@ bool resume_point(const VerifyOptions& options, const ChecksumList& hashes, bool
   return true;
 }
 
+// MTC 1, a capture's, at every capture position (don't-care in the file).
+void set_capture_mtc(const UnitValues& values, LargeArray<std::uint8_t>& mtc) {
+  const auto n = static_cast<std::int64_t>(mtc.size());
+#pragma omp parallel for schedule(static, 1 << 16)
+  for (std::int64_t i = 0; i < n; ++i)
+    if (values.capture(static_cast<std::uint64_t>(i))) mtc[static_cast<std::size_t>(i)] = 1;
+}
+
 // Load the unit's .mtc tables (every one is there) and hand them to the
 // checker, to be checked with the values.
 bool load_unit_mtc(const std::string& dir, const std::vector<std::unique_ptr<CheckedTable>>& unit,
@@ -710,9 +733,10 @@ bool load_unit_mtc(const std::string& dir, const std::vector<std::unique_ptr<Che
   for (std::size_t t = 0; t < unit.size(); ++t) {
     progress.set_item(unit[t]->material.name() + ".mtc loading");
     if (!load_mtc_values(dir, unit[t]->material, mtc[t], failure)) return false;
+    set_capture_mtc(*unit[t]->values, mtc[t]);
     spans.emplace_back(mtc[t].data(), mtc[t].size());
   }
-  checker.check_mtc_with_levels(spans);
+  checker.check_mtc_with_levels(spans, true);
   return true;
 }
 

@@ -83,7 +83,7 @@ TEST_CASE("exhaustive: rank(unrank(i)) == i for every index up to 4 pieces") {
   }
 }
 
-TEST_CASE("random round trips for every material with 5, 6 and 7 pieces (and the kings' part of the rank)") {
+TEST_CASE("random round trips for every material with 5, 6 and 7 pieces (and the kings' part of the rank, and its two terms)") {
   std::mt19937_64 rng(20261129);
   constexpr int kSamples = 100'000;
   for (int n = 5; n <= 7; ++n) {
@@ -97,6 +97,7 @@ TEST_CASE("random round trips for every material with 5, 6 and 7 pieces (and the
         const Position p = index.unrank(i);
         if (index.rank(p) != i) ++index_errors;
         if (index.kings_rank(p) != i - index.slice_of(i) * index.kings_per_slice()) ++kings_errors;
+        if (index.white_kings_term(p) + index.black_kings_term(p) != index.kings_rank(p)) ++kings_errors;
         if (k % 64 == 0 && !index.contains(p)) ++foreign;
         const Position q = test::random_position(m, rng);
         const std::uint64_t j = index.rank(q);
