@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "index/position_index.h"
+#include "index/position_walker.h"
 #include "rules/board.h"
 
 namespace dtb::gen {
@@ -136,6 +137,45 @@ class LevelCursor {
  private:
   std::span<const std::uint32_t> slices_;
   std::uint64_t kps_, ordinal_, kings_;
+};
+
+// A LevelCursor that also gives each position: inside a slice by stepping a
+// PositionWalker from the last position asked for, when that is at most
+// kMaxSteps behind, else by unranking in full. Loops that visit every
+// position of a level (the solver's first pass) step once a position; those
+// that visit some of them (a propagation round's frontier) step over short
+// gaps and unrank across long ones.
+class LevelWalk {
+ public:
+  static constexpr std::uint64_t kMaxSteps = 4;  // a step costs a few ns, an unrank about 20
+
+  LevelWalk(const PositionIndex& index, std::span<const std::uint32_t> slices, std::uint64_t local)
+      : cursor_(slices, index.kings_per_slice(), local), walker_(index) {}
+  std::uint64_t index() const { return cursor_.index(); }
+  const LevelCursor& cursor() const { return cursor_; }
+  /// The position at index().
+  const Position& position() {
+    if (!in_slice_ || lag_ > kMaxSteps) {
+      in_slice_ = true;
+      lag_ = 0;
+      return walker_.seek(cursor_.index());
+    }
+    for (; lag_ > 0; --lag_) walker_.next();
+    return walker_.position();
+  }
+  /// Moves on.
+  void next() {
+    if (cursor_.next())
+      in_slice_ = false;
+    else
+      ++lag_;
+  }
+
+ private:
+  LevelCursor cursor_;
+  PositionWalker walker_;
+  bool in_slice_ = false;  // walker_ is lag_ positions behind the cursor, in its slice
+  std::uint64_t lag_ = 0;
 };
 
 }  // namespace dtb::gen

@@ -506,15 +506,15 @@ class UnitSolver {
     for (std::uint64_t c = 0; c < chunks; ++c) {
       if (interrupt_requested()) continue;
       const std::uint64_t end = std::min(n, (c + 1) * kChunk);
-      LevelCursor cursor(s.slices, s.kps(), c * kChunk);
+      LevelWalk walk(s.index, s.slices, c * kChunk);
       bool frontier[2] = {false, false};
       std::vector<DecisionSchedule::Scheduled> later;  // the distance policy's waiting decisions
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         std::uint8_t states[64];
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
         std::size_t k = 0;
-        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, ++k, cursor.next()) {
-          const Position p = s.index.unrank(cursor.index());
+        for (std::uint64_t i = word; i < std::min(end, word + 64); ++i, ++k, walk.next()) {
+          const Position& p = walk.position();
           if (options_.exits) {
             bool captures = false;
             states[k] = distance_state(t, p, i, captures, later);
@@ -526,7 +526,7 @@ class UnitSolver {
             states[k] = quiet_state(t, p);
           }
           for (int parity = 0; parity < 2; ++parity) frontier[parity] |= state::is_frontier(states[k], parity);
-          if (s.mtc) s.mtc->set(cursor.index(), 0);
+          if (s.mtc) s.mtc->set(walk.index(), 0);
         }
         s.state.set_word(word >> 6, states, k, capture_bits);
       }
@@ -550,12 +550,13 @@ class UnitSolver {
   // Returns how many predecessors it decided: the next round's frontier.
   // The distance policy: `next_round` is the round it decides for, and a
   // loss that must wait for its longest exit goes to `later`.
-  std::uint32_t propagate_from(int t, const LevelCursor& cursor, PredecessorSlice& where, Wdl v, int next,
+  std::uint32_t propagate_from(int t, LevelWalk& walk, PredecessorSlice& where, Wdl v, int next,
                                int next_round, std::vector<DecisionSchedule::Scheduled>& later) {
     Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
+    const LevelCursor& cursor = walk.cursor();
     // q with White to move in M_t is, colour-reversed, Black to move in M_u:
     // White just moved there, from a position with White to move in M_u.
-    const Position after = colour_reversed(sides_[static_cast<std::size_t>(t)].index.unrank(cursor.index()));
+    const Position after = colour_reversed(walk.position());
     if (where.slice != cursor.slice()) {
       where.slice = cursor.slice();
       const std::uint64_t s = u.index.rank_men(after.men_of(Color::White), after.men_of(Color::Black));
@@ -654,19 +655,19 @@ class UnitSolver {
     Side<States>& s = sides_[static_cast<std::size_t>(task.side)];
     const std::uint64_t end = std::min(s.positions, (task.chunk + 1) * kChunk);
     RoundCount here;
-    LevelCursor cursor(s.slices, s.kps(), task.chunk * kChunk);
+    LevelWalk walk(s.index, s.slices, task.chunk * kChunk);
     PredecessorSlice where;
     std::vector<DecisionSchedule::Scheduled> later;
-    for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, cursor.next()) {
+    for (std::uint64_t i = task.chunk * kChunk; i < end; ++i, walk.next()) {
       const std::uint8_t st = s.state.load(i);
       if (!state::is_frontier(st, parity)) continue;
       const bool win = st == state::kWinAt[static_cast<std::size_t>(parity)];
       here.marked +=
-          propagate_from(task.side, cursor, where, win ? Wdl::Win : Wdl::Loss, 1 - parity, round + 1, later);
+          propagate_from(task.side, walk, where, win ? Wdl::Win : Wdl::Loss, 1 - parity, round + 1, later);
       s.state.store(i, win ? state::kWin : state::kLoss);
-      if (s.mtc) s.mtc->set(cursor.index(), std::min(round, kMaxMtc));  // past it, solve() fails
+      if (s.mtc) s.mtc->set(walk.index(), std::min(round, kMaxMtc));  // past it, solve() fails
       if (options_.exits)
-        s.plies[cursor.index()] = static_cast<std::uint16_t>(std::min<int>(round, kMaxStoredPlies));  // likewise
+        s.plies[walk.index()] = static_cast<std::uint16_t>(std::min<int>(round, kMaxStoredPlies));  // likewise
       ++here.propagated;
     }
     schedule_.add(later);
