@@ -62,7 +62,23 @@ bool has_capture(const Position& pos);
 /// Number of legal moves (faster than generating quiet moves one by one).
 int count_moves(const Position& pos);
 
-/// The position after a legal move (the side to move changes).
-Position make_move(const Position& pos, const Move& m);
+/// The position after a legal move (the side to move changes). Inline: the
+/// solver makes a move for every man move and capture it looks up, and a
+/// call returns the position through memory, which the caller then reads
+/// back whole (a stall on every lookup).
+inline Position make_move(const Position& pos, const Move& m) {
+  Position p = pos;
+  const Bitboard from = Bitboard{1} << m.from, to = Bitboard{1} << m.to;
+  Bitboard& mine = pos.side == Color::White ? p.white : p.black;
+  Bitboard& theirs = pos.side == Color::White ? p.black : p.white;
+  const bool was_king = (pos.kings & from) != 0;
+  // Clear first, then set: a king's capture may end on its own start square.
+  mine = (mine & ~from) | to;
+  theirs &= ~m.captured;
+  p.kings &= ~(m.captured | from);
+  if (was_king || (to & promotion_row(pos.side))) p.kings |= to;
+  p.side = opposite(pos.side);
+  return p;
+}
 
 }  // namespace dtb
