@@ -21,6 +21,7 @@
 #include "solver/table_loading.h"
 #include "solver/unit_checkpoints.h"
 #include "solver/unmove.h"
+#include "index/king_move_ranks.h"
 #include "index/position_index.h"
 #include "probe/capture_check.h"
 #include "rules/movegen.h"
@@ -570,12 +571,17 @@ class UnitSolver {
     std::array<std::uint64_t, kMaxPredecessors> at;
     std::array<Position, States::kCountsMoves ? 1 : kMaxPredecessors> befores;  // for the check
     std::size_t count = 0;
-    for_each_king_predecessor(after, [&](const Position& before) {
-      const std::uint64_t j = where.first_local + u.index.kings_rank(before);
-      u.state.prefetch(j);
-      if constexpr (!States::kCountsMoves) befores[count] = before;
-      at[count++] = j;
-    });
+    // (ranked by KingMoveRanks: the kings' rank with only the moving king's
+    // square to account for, about half the cost of ranking all the kings)
+    std::optional<KingMoveRanks> ranks;
+    for_each_king_unmove(
+        after, [&](Bitboard king) { ranks.emplace(u.index, after, king); },
+        [&](const Position& before, Bitboard from) {
+          const std::uint64_t j = where.first_local + ranks->kings_rank(std::countr_zero(from));
+          u.state.prefetch(j);
+          if constexpr (!States::kCountsMoves) befores[count] = before;
+          at[count++] = j;
+        });
     const std::uint8_t win_next = state::kWinAt[static_cast<std::size_t>(next)];
     const std::uint8_t loss_next = state::kLossAt[static_cast<std::size_t>(next)];
     std::uint32_t decided = 0;

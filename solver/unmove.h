@@ -26,8 +26,11 @@ constexpr std::array<int, 2> backward_directions(Color c) {
                            : std::array<int, 2>{kUpLeft, kUpRight};
 }
 
-template <class Visit>
-void for_each_king_predecessor(const Position& after, Visit&& visit) {
+/// Every `before`, king by king: start(at) ahead of the un-moves of the
+/// mover's king that stands on bit `at` of `after`, then visit(before, from)
+/// for each bit `from` it came from.
+template <class Start, class Visit>
+void for_each_king_unmove(const Position& after, Start&& start, Visit&& visit) {
   const Color mover = opposite(after.side);
   const Bitboard empty = after.empty();
   const Bitboard own = after.pieces(mover);
@@ -38,16 +41,22 @@ void for_each_king_predecessor(const Position& after, Visit&& visit) {
   while (kings) {
     const int at = pop_lsb(kings);
     const Bitboard at_bb = Bitboard{1} << at;
+    start(at_bb);
     for (int d : kDirections) {
       Bitboard from_bb = shift(at_bb, d) & empty;
       while (from_bb) {
         moved = own ^ at_bb ^ from_bb;
         before.kings = after.kings ^ at_bb ^ from_bb;
-        visit(static_cast<const Position&>(before));
+        visit(static_cast<const Position&>(before), from_bb);
         from_bb = shift(from_bb, d) & empty;
       }
     }
   }
+}
+
+template <class Visit>
+void for_each_king_predecessor(const Position& after, Visit&& visit) {
+  for_each_king_unmove(after, [](Bitboard) {}, [&](const Position& before, Bitboard) { visit(before); });
 }
 
 }  // namespace dtb::gen

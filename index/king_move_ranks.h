@@ -1,0 +1,94 @@
+// The kings' ranks (position_index.h) of the positions that differ from one
+// position only in where one of its white kings stands: what the retrograde
+// solver ranks for every position it decides (the king un-moves into it,
+// solver/unmove.h), about 20 a position.
+//
+// PositionIndex::kings_rank walks every king and counts the blocked squares
+// below each one. Here the other pieces' share is computed once for the king
+// that moves, and each placement s of it costs three popcounts and four table
+// reads. With O the other white kings (o_0 < o_1 < ...), B the black kings
+// (y_0 < y_1 < ...), pos(x) a square's place among the squares the men
+// leave, and c (d) the white (black) kings below s:
+//
+//   white rank = sum_{i<c} C(pos(o_i), i+1) + C(pos(s), c+1) + sum_{i>=c} C(pos(o_i), i+2)
+//     (the kings above s are one place further in the sorted set);
+//   black rank = sum_{j<d} C(q_j, j+1) + sum_{j>=d} C(q_j - 1, j+1),
+//     q_j = pos(y_j) - |O below y_j|: y_j's place among the squares the men
+//     and O leave, one less when s is below it too.
+//
+// Both sums split at c (d) into a prefix and a suffix that do not depend on
+// s, tabled at construction for every split point.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "index/binomial.h"
+#include "index/position_index.h"
+#include "rules/position.h"
+
+namespace dtb {
+
+class KingMoveRanks {
+ public:
+  /// For the positions of `index` (White to move) that are `p` with its
+  /// white king on `king` (a bit of p.white & p.kings) moved elsewhere.
+  KingMoveRanks(const PositionIndex& index, const Position& p, Bitboard king)
+      : black_sets_(black_sets(index.material())) {
+    blocked_ = ((p.white | p.black) & ~p.kings) | kGhostBits;
+    others_ = p.white & p.kings & ~king;
+    black_ = p.black & p.kings;
+    table_splits(others_, [&](int bit) { return place(bit, blocked_); }, 1, 2, white_low_, white_high_);
+    table_splits(black_, [&](int bit) { return place(bit, blocked_ | others_); }, 1, 1, black_low_, black_high_,
+                 /*high_place_shift=*/1);
+  }
+
+  /// kings_rank of the position with the king on the padded bit `to` (a
+  /// square empty in p).
+  std::uint64_t kings_rank(int to) const {
+    const auto c = static_cast<std::size_t>(std::popcount(others_ & below(to)));
+    const auto d = static_cast<std::size_t>(std::popcount(black_ & below(to)));
+    const std::uint64_t white = white_low_[c] + white_high_[c] +
+                                index_detail::kBinomial[c + 1][static_cast<std::size_t>(place(to, blocked_))];
+    return white * black_sets_ + black_low_[d] + black_high_[d];
+  }
+
+ private:
+  // The ghost bits of the padded layout (rules/board.h), blocked like men:
+  // a padded bit minus the blocked bits below it is a dense place.
+  static constexpr Bitboard kGhostBits = ~kBoardMask & ((Bitboard{1} << kBits) - 1);
+  static constexpr Bitboard below(int bit) { return (Bitboard{1} << bit) - 1; }
+  static int place(int bit, Bitboard blocked) { return bit - std::popcount(blocked & below(bit)); }
+  static std::uint64_t black_sets(const Material& m) {
+    return index_detail::binomial(kSquares - m.men() - m.white_kings, m.black_kings);
+  }
+
+  // For a sorted set x_0 < x_1 < ... of n elements and every split k in
+  // 0..n: low[k] = sum_{i<k} C(place(x_i), i + low_k), and high[k] =
+  // sum_{i>=k} C(place(x_i) - high_place_shift, i + high_k).
+  template <class Place>
+  static void table_splits(Bitboard set, Place place_of, int low_k, int high_k, std::array<std::uint64_t, 9>& low,
+                           std::array<std::uint64_t, 9>& high, int high_place_shift = 0) {
+    std::array<int, 8> places{};
+    std::size_t n = 0;
+    for (Bitboard rest = set; rest; rest &= rest - 1) places[n++] = place_of(std::countr_zero(rest));
+    low[0] = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      low[i + 1] = low[i] + index_detail::kBinomial[i + static_cast<std::size_t>(low_k)]
+                                                   [static_cast<std::size_t>(places[i])];
+    // (a black king on the lowest square free to it has place 0, and no
+    // square s below it: its high term is never used, and is clamped.)
+    high[n] = 0;
+    for (std::size_t i = n; i-- > 0;)
+      high[i] = high[i + 1] + index_detail::kBinomial[i + static_cast<std::size_t>(high_k)]
+                                                     [static_cast<std::size_t>(std::max(0, places[i] - high_place_shift))];
+  }
+
+  std::uint64_t black_sets_;  // C(F - wk, bk)
+  Bitboard blocked_ = 0, others_ = 0, black_ = 0;
+  std::array<std::uint64_t, 9> white_low_{}, white_high_{}, black_low_{}, black_high_{};
+};
+
+}  // namespace dtb
