@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <memory>
 
@@ -239,13 +240,30 @@ TableError make_dictionary(const std::string& path, const ValueSource& source,
 // Compresses `count` blocks into frames[0..count): the k-th is block
 // block_of(k) of the table. All of them in order when writing; a spread
 // sample when sizing blocks (sampled_block_bytes).
+//
+// With a `budget` (bytes), the frames stop as soon as those made exceed it,
+// and `over_budget` says so (the frames are then incomplete). The halving of
+// write_table uses it: once the frames made exceed max_average_block_bytes
+// times the blocks, the average of them all will too, whatever the rest
+// compress to, so the rest is not compressed. The choice, and the bytes, are
+// those of a whole encode.
+struct FrameBudget {
+  std::size_t bytes = 0;  // 0: none
+  bool over = false;      // set when the frames exceeded it
+};
+
 template <class BlockOf>
 TableError compress_block_list(const std::string& path, const ValueSource& source,
                                const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
                                int level, std::span<const std::uint8_t> dictionary, const WriteOptions& options,
-                               std::size_t count, BlockOf block_of, std::vector<std::vector<std::uint8_t>>& frames) {
+                               std::size_t count, BlockOf block_of, std::vector<std::vector<std::uint8_t>>& frames,
+                               FrameBudget* budget = nullptr) {
   frames.assign(count, {});
-  return for_each_block(count, options.threads, [&]() -> BlockJob {
+  std::atomic<std::size_t> made{0};
+  // An error stops every thread; this one is taken back below (unless a
+  // real error came first).
+  const std::string over_budget = "cannot write " + path + ": over the frame budget";
+  TableError e = for_each_block(count, options.threads, [&]() -> BlockJob {
     auto compressor = std::make_shared<block_codec::Compressor>(level, dictionary, options.zstd_optimal_parsing);
     return [&, compressor, packer = BlockPacker(source, carries, packing, per_block),
             packed = std::vector<std::uint8_t>(), frame = std::vector<std::uint8_t>(),
@@ -256,17 +274,25 @@ TableError compress_block_list(const std::string& path, const ValueSource& sourc
       if (!compressor->compress(packed, frame, &message))
         return {TableStatus::IoError, "cannot write " + path + ": block " + std::to_string(b) + ": " + message};
       frames[k].assign(frame.begin(), frame.end());  // exactly its size: `frame` keeps zstd's bound
+      if (budget && budget->bytes != 0 &&
+          made.fetch_add(frame.size(), std::memory_order_relaxed) + frame.size() > budget->bytes)
+        return {TableStatus::InvalidArgument, over_budget};
       return {};
     };
   }, "cannot write " + path);
+  if (budget && e.status == TableStatus::InvalidArgument && e.message == over_budget) {
+    budget->over = true;
+    return {};
+  }
+  return e;
 }
 
 TableError compress_blocks(const std::string& path, const ValueSource& source,
                            const std::vector<std::uint16_t>& carries, Packing packing, std::uint32_t per_block,
                            int level, std::span<const std::uint8_t> dictionary, const WriteOptions& options,
-                           std::vector<std::vector<std::uint8_t>>& frames) {
+                           std::vector<std::vector<std::uint8_t>>& frames, FrameBudget* budget) {
   return compress_block_list(path, source, carries, packing, per_block, level, dictionary, options, carries.size(),
-                             [](std::size_t k) { return k; }, frames);
+                             [](std::size_t k) { return k; }, frames, budget);
 }
 
 std::array<std::uint8_t, 64> make_header(std::uint16_t version, const Material& material, TableKind kind,
@@ -314,9 +340,12 @@ struct EncodedBlocks {
 
 // Whether to try again with half the block size: the blocks average more
 // than max_average_block_bytes, and half is not below the smallest size.
+bool may_halve_block_size(const WriteOptions& options, std::uint32_t per_block) {
+  return options.max_average_block_bytes != 0 && per_block / 2 >= kMinAdaptivePositionsPerBlock;
+}
 bool halve_block_size(const WriteOptions& options, std::uint32_t per_block, std::size_t blocks,
                       std::size_t frame_bytes) {
-  return options.max_average_block_bytes != 0 && blocks != 0 && per_block / 2 >= kMinAdaptivePositionsPerBlock &&
+  return may_halve_block_size(options, per_block) && blocks != 0 &&
          frame_bytes > options.max_average_block_bytes * blocks;
 }
 
@@ -351,12 +380,12 @@ std::vector<std::uint8_t> compact_block_table(const std::vector<std::vector<std:
 
 TableError encode_blocks(const std::string& path, const ValueSource& source, const std::vector<BlockScan>& scans,
                          Packing packing, std::uint32_t per_block, int level, const WriteOptions& options,
-                         EncodedBlocks& out) {
+                         EncodedBlocks& out, FrameBudget* budget = nullptr) {
   const std::vector<std::uint16_t> carries = carries_of(scans);
   if (TableError e = make_dictionary(path, source, carries, packing, per_block, level, options, out.dictionary))
     return e;
   return compress_blocks(path, source, carries, packing, per_block, level, out.dictionary, options,
-                         out.frames);
+                         out.frames, budget);
 }
 
 // The average compressed block at block size per_block, estimated from
@@ -440,8 +469,12 @@ TableError write_table(const std::string& path, const Material& material, TableK
       if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
   }
   for (;;) {
-    if (TableError e = encode_blocks(path, source, scans, packing, per_block, level, options, encoded)) return e;
-    if (!halve_block_size(options, per_block, encoded.frames.size(), encoded.frame_bytes())) break;
+    // An encode that halving may replace stops once it is sure to be (FrameBudget).
+    FrameBudget budget;
+    if (may_halve_block_size(options, per_block)) budget.bytes = options.max_average_block_bytes * scans.size();
+    if (TableError e = encode_blocks(path, source, scans, packing, per_block, level, options, encoded, &budget))
+      return e;
+    if (!budget.over && !halve_block_size(options, per_block, encoded.frames.size(), encoded.frame_bytes())) break;
     per_block /= 2;
     if (TableError e = scan_blocks(path, source, false, per_block, options.threads, scans)) return e;
   }
