@@ -18,16 +18,24 @@ for phase in ': first pass' ': round 1' ' writing'; do
   grep -q -- "$phase" "$work/lines" || fail "no '$phase' phase on the progress line"
 done
 
-python3 - "$work/lines" <<'PY'
+DTB_PROGRESS_LOG_MS=0 "$dtb" verify --tables "$work/t" 2>"$work/vlog" >/dev/null \
+  || fail "dtb verify failed: $(tail -3 "$work/vlog")"
+python3 - "$work/lines" "$work/vlog" <<'PY'
 import re, sys
-rows = []
-for line in open(sys.argv[1]):
-    m = re.match(r'^gen +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)$', line.rstrip('\n'))
-    if m:
-        rows.append((float(m.group(1)), m.group(2)))
-assert rows, "no parsable line"
-percent = [p for p, _ in rows]
-assert all(a <= b for a, b in zip(percent, percent[1:])), "the percentage went back"
+
+def progress_rows(path, tool):
+    """(percentage, item) of each progress line of `tool`; the percentage never goes back."""
+    rows = []
+    for line in open(path):
+        m = re.match(tool + r' +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)$', line.rstrip('\n'))
+        if m:
+            rows.append((float(m.group(1)), m.group(2)))
+    assert rows, f"no parsable {tool} progress line"
+    percent = [p for p, _ in rows]
+    assert all(a <= b for a, b in zip(percent, percent[1:])), f"the {tool} percentage went back"
+    return rows
+
+rows = progress_rows(sys.argv[1], "gen")
 last_unit_writing = [item for _, item in rows if item.endswith(" writing")][-1]
 writing_begins = min(i for i, (_, item) in enumerate(rows) if item == last_unit_writing)
 first_full = min((i for i, (p, _) in enumerate(rows) if p >= 100.0), default=len(rows))
@@ -49,20 +57,8 @@ for unit, lines in units.items():
     checked += 1
 assert checked >= 2, f"only {checked} units large enough to check"
 print(f"progress: {len(rows)} lines, {checked} units checked, 100 % only once the last unit is written")
-PY
 
-DTB_PROGRESS_LOG_MS=0 "$dtb" verify --tables "$work/t" 2>"$work/vlog" >/dev/null \
-  || fail "dtb verify failed: $(tail -3 "$work/vlog")"
-python3 - "$work/vlog" <<'PY'
-import re, sys
-rows = []
-for line in open(sys.argv[1]):
-    m = re.match(r'^verify +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)$', line.rstrip('\n'))
-    if m:
-        rows.append((float(m.group(1)), m.group(2)))
-assert rows, "no verify progress line"
-percent = [p for p, _ in rows]
-assert all(a <= b for a, b in zip(percent, percent[1:])), "the verify percentage went back"
+rows = progress_rows(sys.argv[2], "verify")
 # Loading is a quarter of the work here (the loading, two passes over the
 # values, one over the MTC): the lines that name it must carry about that.
 loading = sum(b - a for (a, _), (b, item) in zip(rows, rows[1:]) if item.endswith(" loading"))
