@@ -33,10 +33,12 @@ namespace dtb {
 
 class KingMoveRanks {
  public:
-  /// For the positions of `index` (White to move) that are `p` with its
-  /// white king on `king` (a bit of p.white & p.kings) moved elsewhere.
-  KingMoveRanks(const PositionIndex& index, const Position& p, Bitboard king)
-      : black_sets_(black_sets(index.material())) {
+  explicit KingMoveRanks(const PositionIndex& index) : black_sets_(black_sets(index.material())) {}
+
+  /// Rank from now on the positions of the index (White to move) that are
+  /// `p` with its white king on `king` (a bit of p.white & p.kings) moved
+  /// elsewhere.
+  void set_king(const Position& p, Bitboard king) {
     blocked_ = ((p.white | p.black) & ~p.kings) | kGhostBits;
     others_ = p.white & p.kings & ~king;
     black_ = p.black & p.kings;
@@ -46,7 +48,7 @@ class KingMoveRanks {
   }
 
   /// kings_rank of the position with the king on the padded bit `to` (a
-  /// square empty in p).
+  /// square empty in p), p and the king those of the last set_king().
   std::uint64_t kings_rank(int to) const {
     const auto c = static_cast<std::size_t>(std::popcount(others_ & below(to)));
     const auto d = static_cast<std::size_t>(std::popcount(black_ & below(to)));
@@ -71,7 +73,7 @@ class KingMoveRanks {
   template <class Place>
   static void table_splits(Bitboard set, Place place_of, int low_k, int high_k, std::array<std::uint64_t, 9>& low,
                            std::array<std::uint64_t, 9>& high, int high_place_shift = 0) {
-    std::array<int, 8> places{};
+    std::array<int, 8> places;
     std::size_t n = 0;
     for (Bitboard rest = set; rest; rest &= rest - 1) places[n++] = place_of(std::countr_zero(rest));
     low[0] = 0;
@@ -88,7 +90,9 @@ class KingMoveRanks {
 
   std::uint64_t black_sets_;  // C(F - wk, bk)
   Bitboard blocked_ = 0, others_ = 0, black_ = 0;
-  std::array<std::uint64_t, 9> white_low_{}, white_high_{}, black_low_{}, black_high_{};
+  // (not zeroed: the solver makes one of these for every king of every
+  // position it decides, and a split past a set's size is never read)
+  std::array<std::uint64_t, 9> white_low_, white_high_, black_low_, black_high_;
 };
 
 }  // namespace dtb

@@ -573,11 +573,11 @@ class UnitSolver {
     std::size_t count = 0;
     // (ranked by KingMoveRanks: the kings' rank with only the moving king's
     // square to account for, about half the cost of ranking all the kings)
-    std::optional<KingMoveRanks> ranks;
+    KingMoveRanks ranks(u.index);
     for_each_king_unmove(
-        after, [&](Bitboard king) { ranks.emplace(u.index, after, king); },
+        after, [&](Bitboard king) { ranks.set_king(after, king); },
         [&](const Position& before, Bitboard from) {
-          const std::uint64_t j = where.first_local + ranks->kings_rank(std::countr_zero(from));
+          const std::uint64_t j = where.first_local + ranks.kings_rank(std::countr_zero(from));
           u.state.prefetch(j);
           if constexpr (!States::kCountsMoves) befores[count] = before;
           at[count++] = j;

@@ -23,7 +23,8 @@ TEST_CASE("a white king moved anywhere ranks as kings_rank ranks the moved posit
         const Position p = test::random_position(m, rng);
         for (Bitboard kings = p.white & p.kings; kings; kings &= kings - 1) {
           const Bitboard king = kings & (~kings + 1);
-          const KingMoveRanks ranks(index, p, king);
+          KingMoveRanks ranks(index);
+          ranks.set_king(p, king);
           for (Bitboard to = kBoardMask & ~p.occupied(); to; to &= to - 1) {
             const Bitboard square = to & (~to + 1);
             Position moved = p;
