@@ -17,7 +17,7 @@
 //     and O leave, one less when s is below it too.
 //
 // Both sums split at c (d) into a prefix and a suffix that do not depend on
-// s, tabled at construction for every split point.
+// s, tabled by set_king() for every split point.
 #pragma once
 
 #include <algorithm>
@@ -58,10 +58,9 @@ class KingMoveRanks {
   }
 
  private:
-  // The ghost bits of the padded layout (rules/board.h), blocked like men:
-  // a padded bit minus the blocked bits below it is a dense place.
-  static constexpr Bitboard kGhostBits = ~kBoardMask & ((Bitboard{1} << kBits) - 1);
-  static constexpr Bitboard below(int bit) { return (Bitboard{1} << bit) - 1; }
+  // A square's place among those not blocked (the ghost bits blocked like
+  // men make a padded bit a dense place), as colex_rank_among counts it.
+  static constexpr Bitboard below(int bit) { return index_detail::below(bit); }
   static int place(int bit, Bitboard blocked) { return bit - std::popcount(blocked & below(bit)); }
   static std::uint64_t black_sets(const Material& m) {
     return index_detail::binomial(kSquares - m.men() - m.white_kings, m.black_kings);
@@ -90,8 +89,8 @@ class KingMoveRanks {
 
   std::uint64_t black_sets_;  // C(F - wk, bk)
   Bitboard blocked_ = 0, others_ = 0, black_ = 0;
-  // (not zeroed: the solver makes one of these for every king of every
-  // position it decides, and a split past a set's size is never read)
+  // (not zeroed: the solver makes one for every position it decides, and a
+  // split past a set's size is never read)
   std::array<std::uint64_t, 9> white_low_, white_high_, black_low_, black_high_;
 };
 

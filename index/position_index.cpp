@@ -27,10 +27,8 @@ constexpr int kHomeRowSquares = 5;  // squares 46..50
 constexpr int kSharedSquares = 40;  // squares 6..45
 constexpr int kBlackManSquares = 45;  // squares 1..45
 // The same sets in the padded layout of rules/board.h.
-constexpr Bitboard kGhostBits = ~kBoardMask & ((Bitboard{1} << kBits) - 1);
 constexpr Bitboard kPaddedShared = squares_bb(6, 45);
 constexpr int kPaddedHomeRowShift = 49;  // padded bit of square 46
-static_assert(kGhostBits == (Bitboard{1} << 10 | Bitboard{1} << 21 | Bitboard{1} << 32 | Bitboard{1} << 43));
 static_assert(bit_of_square(46) == kPaddedHomeRowShift && bit_of_square(6) == kSharedShift);
 constexpr std::uint64_t kSizeLimit = std::uint64_t{1} << 62;
 

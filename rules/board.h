@@ -53,6 +53,11 @@ constexpr Bitboard squares_bb(int first, int last) {
 }
 
 inline constexpr Bitboard kBoardMask = squares_bb(1, 50);
+/// The padded layout's unused bits below bit kBits (10, 21, 32, 43). The
+/// index counts them as blocked squares, which turns a padded bit into a
+/// dense position (index/binomial.h).
+inline constexpr Bitboard kGhostBits = ~kBoardMask & ((Bitboard{1} << kBits) - 1);
+static_assert(kGhostBits == (Bitboard{1} << 10 | Bitboard{1} << 21 | Bitboard{1} << 32 | Bitboard{1} << 43));
 /// White men move up and promote on row 1 (squares 1-5); black men on row 10.
 inline constexpr Bitboard kWhitePromotionRow = squares_bb(1, 5);
 inline constexpr Bitboard kBlackPromotionRow = squares_bb(46, 50);
