@@ -13,8 +13,9 @@
 // squares, so the successor is computed on the bitboard itself
 // (next_set_among): no layout conversion, no division, no counter.
 //
-// The solver and the verifier walk whole slices in index order; at a slice
-// boundary (or anywhere) seek() unranks in full.
+// The solver walks whole slices in index order; at a slice boundary (or
+// anywhere) seek() unranks in full. The verifier does not use it: it
+// unranks every position, independently of this shortcut.
 #pragma once
 
 #include <bit>
@@ -24,6 +25,16 @@
 #include "rules/position.h"
 
 namespace dtb {
+
+/// The `count` lowest squares of `mask` (the first set in colex order).
+inline Bitboard first_set_among(int count, Bitboard mask) {
+  Bitboard set = 0;
+  for (; count > 0; --count) {
+    set |= mask & (~mask + 1);
+    mask &= mask - 1;
+  }
+  return set;
+}
 
 /// Moves the set `x` to its colex successor among the squares of `mask`:
 /// the next larger integer with as many bits, all in `mask`. Returns false,
@@ -40,23 +51,9 @@ inline bool next_set_among(Bitboard& x, Bitboard mask) {
   const Bitboard lowest = x & (~x + 1);
   const Bitboard sum = (x | ~mask) + lowest;
   if (x == 0 || sum < lowest) return false;
-  Bitboard next = sum & mask;
-  for (int reset = std::popcount(x) - std::popcount(next); reset > 0; --reset) {
-    const Bitboard free = mask & ~next;
-    next |= free & (~free + 1);
-  }
-  x = next;
+  const Bitboard kept = sum & mask;
+  x = kept | first_set_among(std::popcount(x) - std::popcount(kept), mask & ~kept);
   return true;
-}
-
-/// The `count` lowest squares of `mask` (the first set in colex order).
-inline Bitboard first_set_among(int count, Bitboard mask) {
-  Bitboard set = 0;
-  for (; count > 0; --count) {
-    set |= mask & (~mask + 1);
-    mask &= mask - 1;
-  }
-  return set;
 }
 
 class PositionWalker {

@@ -26,9 +26,9 @@ constexpr std::array<int, 2> backward_directions(Color c) {
                            : std::array<int, 2>{kUpLeft, kUpRight};
 }
 
-/// Every `before`, king by king: start(at) ahead of the un-moves of the
-/// mover's king that stands on bit `at` of `after`, then visit(before, from)
-/// for each bit `from` it came from.
+/// Every `before`, king by king: start(king) ahead of the un-moves of the
+/// mover's king on `king` (a bitboard of one square of `after`), then
+/// visit(before, from) for each square `from` (a bitboard) it came from.
 template <class Start, class Visit>
 void for_each_king_unmove(const Position& after, Start&& start, Visit&& visit) {
   const Color mover = opposite(after.side);
