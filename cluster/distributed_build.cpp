@@ -671,7 +671,7 @@ class Coordinator {
       ++summary_.tables_built;
     }
     // A worker's unit arrives solved and written.
-    builder_.progress().advance(gen::UnitBuilder::unit_work(dag_.units[u]));
+    builder_.progress().advance(builder_.unit_work(dag_.units[u]));
     return u;
   }
 

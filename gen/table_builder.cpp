@@ -221,17 +221,32 @@ TableError write_unit_tables(const std::string& dir, const UnitSolution& solutio
 
 namespace {
 
-// The solver's cost per position grows with the kings on the board (their
-// moves, un-moves and captures). Per-unit timings of the 2-5 build
-// (--timings) fit time = a + b * kings with b/a ~ 0.8: 1 king 2.9, 5 kings
-// 1.0 M positions/s. Kings-heavy 6-piece units were slower still, so the
-// ETA of a 6-piece build remains an estimate; it no longer swings by 4x
-// between kings-only and men-heavy units.
 constexpr const char* kInterruptedMessage = "interrupted; completed tables are kept, rerun to resume";
 
+// The progress bar's work is time: a position of a unit counts what solving
+// it costs, in nanoseconds of a 2-thread build, split between the first
+// pass and the propagation as kFirstPassWork : kPropagationWork
+// (unit_solver.h). Per-unit timings (--timings) put that cost at about the
+// same for every 6-piece unit whatever its kings: 105 ns median, 64-205 ns
+// (docs/data/gen-2-6-timings.tsv), against 85 ns at 5 pieces and 60 ns at 2-4; 7-piece
+// units cost 350-600 ns (the state arrays of several GB). Weighing by the
+// kings instead (6 + 5 a king) made a 2-6 build's ETA a tenth of the time
+// left near its end: men-heavy units, built last, cost as much a position
+// as kings-heavy ones. Replayed on the 2-6 timings, the ETA is now within
+// a factor of two of the time left from 10 % to 99 % (25 % of the time
+// outside before).
+constexpr std::uint64_t kSolveNanosPerPosition[] = {60, 60, 60, 60, 60, 85, 105, 500};
+
 std::uint64_t solve_weight(const Material& m) {
-  return 6 + 5 * static_cast<std::uint64_t>(m.white_kings + m.black_kings);
+  constexpr int last = std::size(kSolveNanosPerPosition) - 1;
+  return kSolveNanosPerPosition[std::min(m.pieces(), last)] / kSolveWorkPerPosition;
 }
+
+// Writing a position costs a tenth of solving it at 6 pieces (the 2-6
+// build: 848 s of 5,764 s; kings-only tables compress faster, 1-2 %), and
+// an `.mtc` beside it another ~40 ns: 11-180 ns measured for 7-piece
+// `.mtc` tables, the most for tables with few draws.
+constexpr std::uint64_t kWriteNanosPerPosition = 10, kMtcWriteNanosPerPosition = 40;
 
 }  // namespace
 
@@ -306,7 +321,7 @@ BuildStatus UnitBuilder::interrupted(std::string& error) {
 // whole build is done, and its ETA extrapolates only this run's solving, not
 // the seconds spent checking finished tables (checked at a position's worth
 // each, they made a resumed 2-6 --mtc build promise 19 min for 2 h of work).
-// Writing a unit's files counts a position's worth a position (write_work),
+// Writing a unit's files counts write_weight a position (write_work),
 // reported once they are written: the bar reaches 100 % only when the last
 // files are on disk, never while they are still being written.
 std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) const {
@@ -315,16 +330,20 @@ std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) cons
   return work;
 }
 
-std::uint64_t UnitBuilder::unit_work(const Material& m) { return solve_work(m) + write_work(m); }
+std::uint64_t UnitBuilder::unit_work(const Material& m) const { return solve_work(m) + write_work(m); }
 
-std::uint64_t UnitBuilder::write_work(const Material& m) {
+std::uint64_t UnitBuilder::write_work(const Material& m) const {
   std::uint64_t positions = 0;
   for (const Material& t : unit_of(m)) positions += PositionIndex(t).size();
-  return positions;
+  return positions * write_weight();
+}
+
+std::uint64_t UnitBuilder::write_weight() const {
+  return kWriteNanosPerPosition + (options_.mtc ? kMtcWriteNanosPerPosition : 0);
 }
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {
-  return unit_solve_work(m) * solve_weight(m);  // a unit's two tables have the same kings
+  return unit_solve_work(m) * solve_weight(m);  // a unit's two tables have the same pieces
 }
 
 // The files a finished table of `t` has: its .wdl, and its .mtc if asked for.
@@ -380,7 +399,7 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   progress.set_item(m.name());
   UnitSolution solution;
   Stopwatch watch;
-  progress.set_weight(solve_weight(m));  // the unit's twin has the same kings
+  progress.set_weight(solve_weight(m));  // the unit's twin has the same pieces
   SolveOptions solve_options;
   solve_options.mtc = options_.mtc;
   solve_options.checkpoint_path = level_checkpoint_path(options_.out_dir, m);
@@ -416,11 +435,11 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   // Each file in place moves the bar by its share of nine tenths of the
   // unit's write work (a 7-piece unit writes for minutes); the rest comes
   // once the sidecars are there too, so 100 % still means every file is.
-  // (write_work is the unit's positions: a table's files share its own.)
+  // (write_work is write_weight a position: a table's files share its own.)
   const std::uint64_t work = write_work(m), files_per_table = solution.mtc.empty() ? 1 : 2;
   std::atomic<std::uint64_t> reported{0};
   const auto file_written = [&](std::uint64_t positions) {
-    const std::uint64_t share = positions * 9 / 10 / files_per_table;
+    const std::uint64_t share = positions * write_weight() * 9 / 10 / files_per_table;
     reported += share;
     progress_->advance(share);
   };

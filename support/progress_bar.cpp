@@ -107,11 +107,15 @@ void ProgressBar::draw(bool force) {
   // Rounded down to the tenth shown: 99.96 % is not "100.0%" while work is left.
   const double fraction = std::floor(1000.0 * done / static_cast<double>(total_)) / 1000.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const std::uint64_t done_now = done_.load(), skipped_now = skipped_.load();
+  recent_.record(elapsed, done_now - std::min(skipped_now, done_now));
   std::string eta = "--";
-  if (fraction >= 1.0)
+  if (fraction >= 1.0) {
     eta = "done in " + format_duration(elapsed);
-  else if (const auto left = remaining_seconds(total_, done_.load(), skipped_.load(), elapsed))
+  } else if (auto left = remaining_seconds(total_, done_now, skipped_now, elapsed)) {
+    if (const auto rate = recent_.rate()) left = static_cast<double>(total_ - std::min(done_now, total_)) / *rate;
     eta = "ETA " + format_duration(*left);
+  }
 
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(fraction * kWidth);

@@ -22,10 +22,14 @@
 #include <string>
 #include <thread>
 
+#include "support/recent_rate.h"
+
 namespace dtb::gen {
 
-/// The ETA: seconds left at the rate of the work done so far, not counting
+/// Seconds left at the rate of the work done so far, not counting
 /// `skipped` (of `done`) towards the rate; nullopt until there is a rate.
+/// The ETA shown is the work left at the recent rate (recent_rate.h), once
+/// this gives one.
 std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done, std::uint64_t skipped,
                                         double elapsed_seconds);
 
@@ -70,6 +74,7 @@ class ProgressBar {
   std::mutex mutex_;  // guards item_, last_draw_ and the output
   std::string item_;
   std::chrono::steady_clock::time_point start_, last_draw_;
+  RecentRate recent_;  // guarded by mutex_
   std::atomic<bool> finished_{false};
   std::mutex heartbeat_mutex_;
   std::condition_variable_any heartbeat_wake_;

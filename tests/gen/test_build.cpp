@@ -199,9 +199,9 @@ TEST_CASE("a resumed build counts the units it finds finished as done, not as wo
   std::vector<Material> missing;
   REQUIRE(builder.prepare(missing, error) == gen::BuildStatus::Ok);
   std::uint64_t all = 0, finished = 0;
-  for (const Material& m : gen::units_to_build(options)) all += gen::UnitBuilder::unit_work(m);
+  for (const Material& m : gen::units_to_build(options)) all += builder.unit_work(m);
   for (const Material& m : done)
-    if (m != damaged) finished += gen::UnitBuilder::unit_work(m);
+    if (m != damaged) finished += builder.unit_work(m);
   const gen::ProgressBar& progress = builder.progress();
   CHECK(progress.total() == all);
   CHECK(progress.done() == finished);     // the percentage: how much of the whole build is done
@@ -234,7 +234,7 @@ TEST_CASE("every unit reports exactly its work, whatever the forecast of its rou
   for (const Material& m : missing) {
     INFO(m.name());
     REQUIRE(builder.build(m, {}, error) == gen::BuildStatus::Ok);
-    expected += gen::UnitBuilder::unit_work(m);
+    expected += builder.unit_work(m);
     CHECK(builder.progress().done() == expected);
   }
   CHECK(expected == builder.progress().total());

@@ -7,6 +7,7 @@
 
 #include "support/progress_bar.h"
 #include "solver/propagation_forecast.h"
+#include "support/recent_rate.h"
 
 using dtb::gen::remaining_seconds;
 
@@ -38,4 +39,48 @@ TEST_CASE("a shrinking frontier forecasts the positions its later rounds decide"
   CHECK_FALSE(forecast_remaining_decisions(growing));
   CHECK_FALSE(forecast_remaining_decisions(level));
   CHECK_FALSE(forecast_remaining_decisions(short_run));
+}
+
+TEST_CASE("the ETA's rate is that of the recent work, so a pause fades out of it") {
+  using dtb::gen::RecentRate;
+  RecentRate steady;
+  for (int t = 10; t <= 600; t += 10) steady.record(t, 100 * static_cast<std::uint64_t>(t));
+  CHECK(*steady.rate() == Approx(100.0));
+
+  // 100 a second for 1000 s, stopped for 2000 s (no samples: the process
+  // was stopped), then 100 a second again. At 4000 s the window is its last
+  // quarter, 1000 s of work at full speed; the whole run's rate is half that.
+  RecentRate paused;
+  for (int t = 10; t <= 1000; t += 10) paused.record(t, 100 * static_cast<std::uint64_t>(t));
+  for (int t = 3000; t <= 4000; t += 10) paused.record(t, 100 * static_cast<std::uint64_t>(t - 2000));
+  CHECK(*paused.rate() == Approx(100.0));
+  // Just after the stop, the window (1,000 s) still spans most of the pause.
+  RecentRate just_after;
+  for (int t = 10; t <= 1000; t += 10) just_after.record(t, 100 * static_cast<std::uint64_t>(t));
+  just_after.record(3000, 100000);
+  just_after.record(3100, 110000);
+  CHECK(*just_after.rate() < 50.0);
+}
+
+TEST_CASE("the recent rate's window is a quarter of the run, at least five minutes") {
+  using dtb::gen::RecentRate;
+  CHECK(RecentRate::window(100) == 300);
+  CHECK(RecentRate::window(4000) == 1000);
+  // At 400 s: the last 300 s only, not the slow first 100 s.
+  RecentRate r;
+  r.record(100, 100);
+  for (int t = 110; t <= 400; t += 10) r.record(t, 100 + 50 * static_cast<std::uint64_t>(t - 100));
+  CHECK(*r.rate() == Approx(50.0));
+}
+
+TEST_CASE("no recent rate without recent work or time") {
+  using dtb::gen::RecentRate;
+  RecentRate none;
+  CHECK_FALSE(none.rate());
+  none.record(0.5, 10);  // under a second after the start: dropped
+  CHECK_FALSE(none.rate());
+  RecentRate stalled;
+  stalled.record(10, 500);
+  for (int t = 20; t <= 2000; t += 10) stalled.record(t, 500);  // nothing since 10 s: the window saw no work
+  CHECK_FALSE(stalled.rate());
 }
