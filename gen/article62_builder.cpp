@@ -108,14 +108,17 @@ bool has_theory_tables(const std::string& dir, const Material& m, std::string& e
   return true;
 }
 
-// Whether both .r62 tables of the unit are there and pass their checks. A
-// unit with only one, or a damaged one, loses both (and their counts).
+// Whether both .r62 tables of the unit are there and pass their checks, each
+// with its counts. A unit with only one, a damaged one, or one without its
+// counts (a disk that filled up while they were written: the tables alone
+// would look finished for good) loses both and their counts.
 bool r62_tables_intact(const std::string& dir, const Material& m) {
   bool intact = true;
   for (const Material& t : unit_of(m)) {
     std::unique_ptr<TableReader> reader;
     intact = intact && fs::exists(r62_table_path(dir, t)) &&
-             !open_checked_table(r62_table_path(dir, t), t, reader, TableKind::Article62);
+             !open_checked_table(r62_table_path(dir, t), t, reader, TableKind::Article62) &&
+             read_mtc_sidecar(dir, t, TableKind::Article62).has_value();
   }
   if (intact) return true;
   std::error_code ec;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Faults in long builds. A full disk while `dtb gen --mtc` reserves its
 # scratch files, saves a checkpoint, writes a table or a sidecar, while
-# `dtb gen --dtw` writes its tables, while `--timings` writes its file, and
+# `dtb gen --article62` solves a unit or writes its `.r62` tables and their
+# counts, while `dtb gen --dtw` writes its tables, while `--timings` writes its file, and
 # while `dtb verify --journal` writes its journal; SIGKILL at random points of a
 # 5-piece unit. Each fault ends in a clear error (the file, "No space left on
 # device"), never a crash or a hang, and leaves no file that looks finished
@@ -27,15 +28,15 @@ ref=$fixture
 cp -r "$fixture" "$work/deps"
 rm "$work/deps"/KKvKM.* "$work/deps"/KMvKK.*
 
-# new_disk SIZE: an empty tmpfs of SIZE; fresh_disk FREE: one holding the
-# start of the build and FREE bytes more; room: make it large.
+# new_disk SIZE: an empty tmpfs of SIZE; fresh_disk FREE [FROM]: one holding
+# the start of the build (FROM's files) and FREE bytes more; room: make it large.
 new_disk() {
   umount "$disk" 2>/dev/null || true
   mount -t tmpfs -o size="$1" tmpfs "$disk"
 }
 fresh_disk() {
   new_disk 256m
-  cp "$work/deps"/* "$disk/"
+  cp "${2:-$work/deps}"/* "$disk/"
   mount -o remount,size=$(($(df -B1 --output=used "$disk" | tail -1) + $1)) "$disk"
 }
 room() { mount -o remount,size=256m "$disk"; }
@@ -70,7 +71,8 @@ nothing_false() {
     case $line in
       "Only in $2"*) ;;  # not built yet
       *.tmp-*) [ "${3:-}" = killed ] || fail "temporary file left behind: $line" ;;
-      *.wdl | *.mtc | *.stats | *.mtc-stats | *" differ") fail "looks finished but is not the reference's: $line" ;;
+      *.wdl | *.mtc | *.r62 | *.stats | *.mtc-stats | *.r62-stats | *" differ")
+        fail "looks finished but is not the reference's: $line" ;;
     esac
   done < <(diff -rq "$1" "$2")
 }
@@ -190,6 +192,47 @@ verify "$work/verify.again.log" || fail "the rerun of dtb verify with room faile
 grep -q "; $journaled of the tables by an earlier run" "$work/verify.again.log.out" ||
   fail "the rerun did not take exactly the $journaled journaled tables from the journal: $(cat "$work/verify.again.log.out")"
 echo "ok: verify: $(grep -m1 'No space' "$work/verify.log" | cut -c1-150)"
+
+# `dtb gen --article62` on 2-3 pieces whose KKvK converts 44 plies later
+# than it does (stretch_mtc): KKvM, KMvK and KMvM then need `.r62` tables,
+# solved under the rule one unit after another, KKvM first (with MvKK). A
+# full disk while it reserves the unit's MTC scratch files, writes its first
+# table, the first table's counts, and the second table's counts (the
+# unit's tables both in place, so a rerun must not take the unit as done).
+stretch=${DTB_BUILD_DIR:?}/tests/stretch_mtc
+r62_start=$work/r62-start
+r62_ref=$work/r62-ref
+r62_build() {  # r62_build LOG DIR [options]
+  local log=$1 dir=$2
+  shift 2
+  run "$log" "$dtb" gen --max-pieces 3 --mtc --threads 2 --quiet --out "$dir" "$@"
+}
+r62_build "$work/r62-start.log" "$r62_start" || fail "the 2-3 piece build failed: $(tail -3 "$work/r62-start.log")"
+"$stretch" "$r62_start/KKvK.mtc" KKvK 44 || fail "stretch_mtc failed"
+r62_build "$work/r62-recount.log" "$r62_start" || fail "recounting the stretched KKvK failed"
+cp -r "$r62_start" "$r62_ref"
+r62_build "$work/r62-ref.log" "$r62_ref" --article62 || fail "the .r62 reference build failed: $(tail -3 "$work/r62-ref.log")"
+for f in KKvM MvKK KMvK KvKM; do
+  [ -s "$r62_ref/$f.r62" ] && [ -s "$r62_ref/$f.r62-stats" ] || fail "the reference has no .r62 table and counts of $f"
+done
+unit_scratch=$(( ($(cut -d' ' -f4 "$r62_ref/KKvM.stats") + page - 1) / page * page +
+                 ($(cut -d' ' -f4 "$r62_ref/MvKK.stats") + page - 1) / page * page ))
+r62_disk_full() {  # r62_disk_full CASE FREE WHAT: as disk_full, for dtb gen --article62
+  local name=$1 free=$2 what=$3
+  fresh_disk "$free" "$r62_start"
+  r62_build "$work/$name.log" "$disk" --article62 && fail "$name: the build succeeded on a full disk"
+  full "$work/$name.log" "$what"
+  nothing_false "$disk" "$r62_ref"
+  room
+  r62_build "$work/$name.again.log" "$disk" --article62 ||
+    fail "$name: the rerun with room failed: $(tail -3 "$work/$name.again.log")"
+  same_as "$disk" "$r62_ref"
+  echo "ok: $name: $(grep -m1 'No space' "$work/$name.log" | cut -c1-150)"
+}
+r62_disk_full r62-scratch $((unit_scratch / 2)) '\.mtc-work'
+r62_disk_full r62-table "$unit_scratch" '\.r62\.tmp'
+r62_disk_full r62-counts $((unit_scratch + page)) '\.r62-stats'
+r62_disk_full r62-second-counts $((unit_scratch + 3 * page)) '\.r62-stats'
 
 # SIGKILL at random points of the 5-piece unit KKKKvM (a level a row of its
 # man, a checkpoint after each), rerun after each kill until it finishes:
