@@ -941,7 +941,14 @@ class Worker {
     }
   }
 
-  void fail(const std::string& error) { send_text(0, kFailed, error); }
+  // Rank 0 ends the job when it reads the failure; until then it may be
+  // sending this worker more (the next chunk of a file), so the worker keeps
+  // receiving: a rank blocked on a send to a worker that stopped listening
+  // never reads the failure, and the job hangs.
+  void fail(const std::string& error) {
+    send_text(0, kFailed, error);
+    discard_until(0, kStop);
+  }
 
   template <class T>
   static std::vector<const T*> pointers(const std::vector<std::unique_ptr<T>>& arrays) {

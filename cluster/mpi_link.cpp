@@ -53,6 +53,19 @@ std::optional<Message> try_receive_message(int source) {
   return receive_probed(status);
 }
 
+void discard_until(int source, int tag) {
+  for (;;) {
+    MPI_Status status;
+    int flag = 0;
+    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    if (!flag) {
+      std::this_thread::sleep_for(kPollInterval);
+      continue;
+    }
+    if (receive_probed(status).tag == tag) return;
+  }
+}
+
 Message receive_message(int source) {
   for (;;) {
     if (std::optional<Message> m = try_receive_message(source)) return std::move(*m);

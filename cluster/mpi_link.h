@@ -56,6 +56,12 @@ struct Message {
 Message receive_message(int source);
 /// The same without waiting: nullopt if no such message has arrived yet.
 std::optional<Message> try_receive_message(int source);
+/// Receive and drop every message from `source`, a file's chunks and end
+/// included, until one tagged `tag` (dropped too). What a worker that has
+/// failed does until the job ends: a sender blocked on a large message to it
+/// (a file's chunk to a worker whose disk is full) would otherwise wait for
+/// good, and never read the failure.
+void discard_until(int source, int tag);
 /// How long a waiting receiver sleeps between looks: small against any
 /// part's solve, and a sleeping rank costs no CPU (Open MPI's blocking
 /// receive would spin a core).
