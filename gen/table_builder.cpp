@@ -225,8 +225,8 @@ constexpr const char* kInterruptedMessage = "interrupted; completed tables are k
 
 // The progress bar's work is time: a position of a unit counts what solving
 // it costs, in nanoseconds of a 2-thread build, split between the first
-// pass and the propagation as kFirstPassWork : kPropagationWork
-// (unit_solver.h). Per-unit timings (--timings) put that cost at about the
+// pass and the propagation (unit_solver.h, kFirstPassWork; for kings-only
+// units, first_pass_work below). Per-unit timings (--timings) put that cost at about the
 // same for every 6-piece unit whatever its kings: 105 ns median, 64-205 ns
 // (docs/data/gen-2-6-timings.tsv), against 85 ns at 5 pieces and 60 ns at 2-4; 7-piece
 // units cost 350-600 ns (the state arrays of several GB). Weighing by the
@@ -242,6 +242,7 @@ std::uint64_t solve_weight(const Material& m) {
   return kSolveNanosPerPosition[std::min(m.pieces(), last)] / kSolveWorkPerPosition;
 }
 
+
 // Writing a position costs a tenth of solving it at 6 pieces (the 2-6
 // build: 848 s of 5,764 s; kings-only tables compress faster, 1-2 %), and
 // an `.mtc` beside it another ~40 ns: 11-180 ns measured for 7-piece
@@ -249,6 +250,30 @@ std::uint64_t solve_weight(const Material& m) {
 constexpr std::uint64_t kWriteNanosPerPosition = 10, kMtcWriteNanosPerPosition = 40;
 
 }  // namespace
+
+// A kings-only unit's split between its first pass and its propagation
+// follows its share of decided positions, which is close to that of the
+// unit with one king fewer on the stronger side (four kings against three:
+// propagation 0.26 of the first pass with MTC, three against three 0.32;
+// six kings against one 6.1, five against one 4.0). That unit is built
+// before it; if this run built it, its measured split is used, else the
+// default one, and never past a quarter or three quarters either way: one
+// unit's timing is one noisy sample. Replayed on those timings, the ETA of
+// six kings against one with MTC strayed past a factor of two for 7 % of
+// the run instead of 59 %.
+std::uint64_t first_pass_work_for(const Material& m, const std::vector<UnitTiming>& built) {
+  if (m.white_men + m.black_men != 0) return kFirstPassWork;
+  Material smaller = m;
+  (m.black_kings > m.white_kings ? smaller.black_kings : smaller.white_kings) -= 1;
+  for (const UnitTiming& u : built) {
+    if (u.unit != smaller && u.unit != smaller.reversed()) continue;
+    const double first_pass = u.solve.first_pass, total = u.solve.first_pass + u.solve.propagate;
+    if (total < 1.0) break;  // too short to say
+    const auto work = static_cast<std::uint64_t>(static_cast<double>(kSolveWorkPerPosition) * first_pass / total + 0.5);
+    return std::clamp<std::uint64_t>(work, kSolveWorkPerPosition / 4, kSolveWorkPerPosition * 3 / 4);
+  }
+  return kFirstPassWork;
+}
 
 UnitBuilder::UnitBuilder(const BuildOptions& options, BuildSummary& summary)
     : options_(options), summary_(summary), progress_(std::make_unique<ProgressBar>("gen", 0, false)) {}
@@ -402,6 +427,7 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   progress.set_weight(solve_weight(m));  // the unit's twin has the same pieces
   SolveOptions solve_options;
   solve_options.mtc = options_.mtc;
+  solve_options.first_pass_work = first_pass_work_for(m, summary_.units);
   solve_options.checkpoint_path = level_checkpoint_path(options_.out_dir, m);
   solve_options.checkpoint_seconds = options_.checkpoint_seconds;
   solve_options.compact_states = summary_.memory.compact_units.count(m) > 0;

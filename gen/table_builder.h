@@ -85,6 +85,12 @@ struct UnitTiming {
   double write = 0;
 };
 
+/// The progress work of a position's first pass in m's solve
+/// (SolveOptions::first_pass_work): for a kings-only unit, the split
+/// measured on the unit with one king fewer on the stronger side if `built`
+/// has it, within a quarter to three quarters; else kFirstPassWork.
+std::uint64_t first_pass_work_for(const Material& m, const std::vector<UnitTiming>& built);
+
 struct BuildSummary {
   int tables_built = 0;
   int tables_reused = 0;

@@ -327,17 +327,23 @@ class UnitSolver {
     reported_work_.fetch_add(work, std::memory_order_relaxed);
   }
 
+  // Progress work of a position's first pass, and of its propagation.
+  std::uint64_t first_pass_work() const {
+    return std::clamp<std::uint64_t>(options_.first_pass_work, 1, kSolveWorkPerPosition - 1);
+  }
+  std::uint64_t propagation_work() const { return kSolveWorkPerPosition - first_pass_work(); }
+
   // Progress of a level's propagation (propagation_forecast.h): its work,
-  // kPropagationWork a position of the level, is spread over the positions
+  // propagation_work() a position of the level, is spread over the positions
   // the rounds are expected to decide, and completed when the level ends.
   void start_level_progress(bool resumed_round) {
     LevelProgress& l = level_progress_;
     l.positions = 0;
     for (const Side<States>& s : sides_) l.positions += s.positions;
-    l.budget = kPropagationWork * l.positions;
+    l.budget = propagation_work() * l.positions;
     // A resumed round checkpoint restored the work reported so far: the
     // first pass and the propagation before it.
-    const std::uint64_t before = reported_work_.load(), first_pass = kFirstPassWork * l.positions;
+    const std::uint64_t before = reported_work_.load(), first_pass = first_pass_work() * l.positions;
     l.reported = resumed_round && before > first_pass ? std::min(before - first_pass, l.budget) : 0;
     l.decided = 0;
     l.frontiers.clear();
@@ -534,7 +540,7 @@ class UnitSolver {
       schedule_.add(later);
       for (int parity = 0; parity < 2; ++parity)
         if (frontier[parity]) s.pending[static_cast<std::size_t>(parity)][c].store(true, std::memory_order_relaxed);
-      report(kFirstPassWork * (end - c * kChunk));
+      report(first_pass_work() * (end - c * kChunk));
     }
   }
 

@@ -61,6 +61,18 @@ struct SolvePhases {
   double allocate = 0, first_pass = 0, propagate = 0, finalize = 0;
 };
 
+/// Progress work a position of a unit is worth: its first pass (every
+/// position's moves generated and counted) and its share of the propagation
+/// (where only decided positions are un-moved, propagation_forecast.h).
+/// About two to one in time (kFirstPassWork of kSolveWorkPerPosition): the
+/// 2-6 build spent 2,970 s in first passes and 1,797 s propagating
+/// (docs/data/gen-2-6-timings.tsv). Counted one to one, the bar ran ahead in
+/// first passes and stalled in propagation. Kings-only units vary far more,
+/// with their share of decided positions: propagation took 0.3x the first
+/// pass of four kings against three (96 % drawn) and 4x that of five kings
+/// against one, so a builder may set another split (SolveOptions::first_pass_work).
+constexpr std::uint64_t kSolveWorkPerPosition = 12, kFirstPassWork = 8;
+
 struct SolveOptions {
   /// Also record each decided position's MTC (MtcValues, one byte a position).
   bool mtc = false;
@@ -89,6 +101,9 @@ struct SolveOptions {
   /// are resident; empty: in memory. The files stay after the solve (for the
   /// writer, and for a resumed solve); the caller removes them.
   std::string values_scratch_dir;
+  /// Progress work of a position's first pass, of kSolveWorkPerPosition (the
+  /// rest is its share of the propagation): 1 to kSolveWorkPerPosition - 1.
+  std::uint64_t first_pass_work = kFirstPassWork;
   /// Called before each propagation round with its number (0 first), if
   /// set: the tests stop a solve at a chosen round through it.
   std::function<void(int round)> before_round;
@@ -123,16 +138,6 @@ struct UnitSolution {
 };
 
 enum class SolveStatus { Ok, Interrupted, Failed };
-
-/// Progress work a position of a unit is worth: its first pass (every
-/// position's moves generated and counted) and its share of the propagation
-/// (where only decided positions are un-moved, propagation_forecast.h).
-/// About two to one in time: the 2-6 build spent 2,970 s in first passes and
-/// 1,797 s propagating (docs/data/gen-2-6-timings.tsv), four kings against three
-/// 2,314 and 1,201 s. Counted one to one, the bar ran ahead in first passes
-/// and stalled in propagation.
-constexpr std::uint64_t kFirstPassWork = 2, kPropagationWork = 1;
-constexpr std::uint64_t kSolveWorkPerPosition = kFirstPassWork + kPropagationWork;
 
 /// Solve the unit of `m` (m and reversed(m)). Every material reachable by a
 /// capture or a promotion must be in `finished`. Uses the OpenMP thread count

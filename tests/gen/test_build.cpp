@@ -265,10 +265,15 @@ TEST_CASE("a unit of many draws moves the progress bar through its rounds, not a
   gen::ProgressBar bar("test", work, false);
   std::vector<std::uint64_t> done_before_round;
   gen::SolveOptions solve;
+  // The default split of a position's work and the ones a builder may set
+  // for a kings-only unit (gen::first_pass_work_for).
+  solve.first_pass_work = GENERATE(as<std::uint64_t>{}, 3, 8, 9);
+  static_assert(gen::kFirstPassWork == 8);
   solve.before_round = [&](int) { done_before_round.push_back(bar.done()); };
   gen::UnitSolution solution;
   REQUIRE(gen::solve_unit(unit, builder.finished(), &bar, solution, solve) == gen::SolveStatus::Ok);
   REQUIRE(done_before_round.size() >= 4);
+  CHECK(done_before_round.front() == solve.first_pass_work * positions);  // the first pass, exactly
   const gen::MaterialStats stats = solution.values[0]->count(unit);
   const auto decided = static_cast<double>(stats.win + stats.loss);
   std::string trail;

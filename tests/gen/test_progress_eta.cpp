@@ -5,6 +5,8 @@
 
 #include <vector>
 
+#include "gen/table_builder.h"
+#include "index/material.h"
 #include "support/progress_bar.h"
 #include "solver/propagation_forecast.h"
 #include "support/recent_rate.h"
@@ -83,4 +85,31 @@ TEST_CASE("no recent rate without recent work or time") {
   stalled.record(10, 500);
   for (int t = 20; t <= 2000; t += 10) stalled.record(t, 500);  // nothing since 10 s: the window saw no work
   CHECK_FALSE(stalled.rate());
+}
+
+TEST_CASE("a kings-only unit splits its progress as the unit with one king fewer did") {
+  using dtb::gen::first_pass_work_for;
+  using dtb::gen::kFirstPassWork;
+  const auto unit = [](const char* name) { return *dtb::parse_material(name); };
+  const auto timing = [&](const char* name, double first_pass, double propagate) {
+    dtb::gen::UnitTiming t;
+    t.unit = unit(name);
+    t.solve.first_pass = first_pass;
+    t.solve.propagate = propagate;
+    return t;
+  };
+  // Nothing built yet, or only other units: the default split.
+  CHECK(first_pass_work_for(unit("KKKKvK"), {}) == kFirstPassWork);
+  CHECK(first_pass_work_for(unit("KKKKvK"), {timing("KKvKK", 10, 30)}) == kFirstPassWork);
+  // Five kings against one after four against one: an even split.
+  CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 10, 10)}) == 6);
+  // The sibling under its other colour, and the stronger side black.
+  CHECK(first_pass_work_for(unit("KvKKKKK"), {timing("KvKKKK", 10, 10)}) == 6);
+  CHECK(first_pass_work_for(unit("KKvKKK"), {timing("KKvKK", 30, 10)}) == 9);
+  // Never below a quarter nor above three quarters; too short a sample, or a
+  // unit with men: the default.
+  CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 1, 99)}) == 3);
+  CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 99, 1)}) == 9);
+  CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 0.2, 0.3)}) == kFirstPassWork);
+  CHECK(first_pass_work_for(unit("KKKKMvK"), {timing("KKKMvK", 10, 10)}) == kFirstPassWork);
 }
