@@ -29,7 +29,7 @@ gen_mpi() {  # gen_mpi LOG [options]: the distributed build into the tmpfs, at m
   return "$status"
 }
 
-for run in "150k" "190k" "190k" "190k" "250k" "150k --shared-dir" "250k --shared-dir"; do
+for run in "150k" "190k" "190k" "250k --shared-dir"; do
   read -r size options <<<"$run"
   mount -t tmpfs -o size="$size" tmpfs "$disk"
   status=0
