@@ -237,11 +237,11 @@ constexpr const char* kInterruptedMessage = "interrupted; completed tables are k
 // outside before).
 constexpr std::uint64_t kSolveNanosPerPosition[] = {60, 60, 60, 60, 60, 85, 105, 500};
 
+// The bar's weight of a position's kSolveWorkPerPosition: its nanoseconds.
 std::uint64_t solve_weight(const Material& m) {
   constexpr int last = std::size(kSolveNanosPerPosition) - 1;
-  return kSolveNanosPerPosition[std::min(m.pieces(), last)] / kSolveWorkPerPosition;
+  return kSolveNanosPerPosition[std::min(m.pieces(), last)];
 }
-
 
 // Writing a position costs a tenth of solving it at 6 pieces (the 2-6
 // build: 848 s of 5,764 s; kings-only tables compress faster, 1-2 %), and
@@ -363,8 +363,8 @@ std::uint64_t UnitBuilder::write_work(const Material& m) const {
   return positions * write_weight();
 }
 
-std::uint64_t UnitBuilder::write_weight() const {
-  return kWriteNanosPerPosition + (options_.mtc ? kMtcWriteNanosPerPosition : 0);
+std::uint64_t UnitBuilder::write_weight() const {  // in solve_weight's units
+  return kSolveWorkPerPosition * (kWriteNanosPerPosition + (options_.mtc ? kMtcWriteNanosPerPosition : 0));
 }
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {

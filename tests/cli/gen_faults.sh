@@ -15,12 +15,7 @@ set -euo pipefail
 dtb=$1
 fixture=${DTB_TEST_MTC_TABLES:?the 2-4 piece tables with MTC}
 fail() { echo "FAIL: $*"; exit 1; }
-work=$(mktemp -d)
-disk=$work/disk
-mkdir "$disk"
-trap 'umount "$disk" 2>/dev/null || true; rm -rf "$work"' EXIT
-mount -t tmpfs -o size=1m tmpfs "$disk" 2>/dev/null || { echo "SKIP: cannot mount a tmpfs (needs root)"; exit 77; }
-umount "$disk"
+. "$(dirname "$0")/../support/small_disk.sh"
 
 # The 4-piece unit KKvKM: the fixture holds its reference files; every
 # other 2-4 piece table is the start of each build.

@@ -11,12 +11,7 @@
 set -euo pipefail
 dtb=$1
 . "$(dirname "$0")/mpi_support.sh"
-work=$(mktemp -d)
-disk=$work/disk
-mkdir "$disk"
-trap 'umount "$disk" 2>/dev/null || true; rm -rf "$work"' EXIT
-mount -t tmpfs -o size=1m tmpfs "$disk" 2>/dev/null || { echo "SKIP: cannot mount a tmpfs (needs root)"; exit 77; }
-umount "$disk"
+. "$(dirname "$0")/../support/small_disk.sh"
 fail() { echo "FAIL: $*"; exit 1; }
 one_process_build "$work/ref" --only KKvMM
 
