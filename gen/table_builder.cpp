@@ -243,11 +243,12 @@ std::uint64_t solve_weight(const Material& m) {
   return kSolveNanosPerPosition[std::min(m.pieces(), last)];
 }
 
-// Writing a position costs a tenth of solving it at 6 pieces (the 2-6
-// build: 848 s of 5,764 s; kings-only tables compress faster, 1-2 %), and
-// an `.mtc` beside it another ~40 ns: 11-180 ns measured for 7-piece
-// `.mtc` tables, the most for tables with few draws.
-constexpr std::uint64_t kWriteNanosPerPosition = 10, kMtcWriteNanosPerPosition = 40;
+// Writing a unit's files takes about a tenth of the time its solve took,
+// with or without `.mtc` (a solve with MTC is slower too): 17 % in the 2-6
+// build, 18 % in the kings-only 2-6 build with MTC, 2-21 % for the 7-piece
+// units with MTC. Replayed on those timings, a tenth kept the ETA within a
+// factor of two at least as often as 10 ns a position (50 with `.mtc`).
+constexpr std::uint64_t kWriteShareOfSolve = 10;  // writing weighs 1/10 of solving
 
 }  // namespace
 
@@ -355,16 +356,16 @@ std::uint64_t UnitBuilder::planned_work(const std::vector<Material>& units) cons
   return work;
 }
 
-std::uint64_t UnitBuilder::unit_work(const Material& m) const { return solve_work(m) + write_work(m); }
+std::uint64_t UnitBuilder::unit_work(const Material& m) { return solve_work(m) + write_work(m); }
 
-std::uint64_t UnitBuilder::write_work(const Material& m) const {
+std::uint64_t UnitBuilder::write_work(const Material& m) {
   std::uint64_t positions = 0;
   for (const Material& t : unit_of(m)) positions += PositionIndex(t).size();
-  return positions * write_weight();
+  return positions * write_weight(m);
 }
 
-std::uint64_t UnitBuilder::write_weight() const {  // in solve_weight's units
-  return kSolveWorkPerPosition * (kWriteNanosPerPosition + (options_.mtc ? kMtcWriteNanosPerPosition : 0));
+std::uint64_t UnitBuilder::write_weight(const Material& m) {
+  return kSolveWorkPerPosition * solve_weight(m) / kWriteShareOfSolve;
 }
 
 std::uint64_t UnitBuilder::solve_work(const Material& m) {
@@ -465,7 +466,7 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   const std::uint64_t work = write_work(m), files_per_table = solution.mtc.empty() ? 1 : 2;
   std::atomic<std::uint64_t> reported{0};
   const auto file_written = [&](std::uint64_t positions) {
-    const std::uint64_t share = positions * write_weight() * 9 / 10 / files_per_table;
+    const std::uint64_t share = positions * write_weight(m) * 9 / 10 / files_per_table;
     reported += share;
     progress_->advance(share);
   };

@@ -163,14 +163,14 @@ class UnitBuilder {
   /// The progress work of solving unit `m` (what build() advances the bar by).
   static std::uint64_t solve_work(const Material& m);
   /// Work reported to the progress bar as m's unit's files are written.
-  std::uint64_t write_work(const Material& m) const;
+  static std::uint64_t write_work(const Material& m);
   /// All the progress work of m's unit: solving and writing.
-  std::uint64_t unit_work(const Material& m) const;
+  static std::uint64_t unit_work(const Material& m);
 
  private:
   BuildStatus interrupted(std::string& error);
-  /// Progress work of writing a position: its `.wdl` and, with MTC, its `.mtc`.
-  std::uint64_t write_weight() const;
+  /// Progress work of writing a position of m's unit (its `.wdl`, and its `.mtc` if built).
+  static std::uint64_t write_weight(const Material& m);
   std::uint64_t planned_work(const std::vector<Material>& units) const;
   std::vector<std::string> table_paths(const Material& t) const;
   bool present_on_disk(const Material& t) const;
