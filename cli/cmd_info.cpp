@@ -1,11 +1,13 @@
 // dtb info FILE...: the header of table files, their block statistics, and a
-// check of every block's checksum (exit 1 if any file or block is damaged).
+// check of every block's checksum (exit 1 if any file or block is damaged),
+// and the whole file's XXH3-64 as tables/CHECKSUMS lists it.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 
 #include "cli/command.h"
 #include "compress/table_file.h"
+#include "gen/checksums.h"
 
 namespace dtb::cli {
 namespace {
@@ -32,6 +34,15 @@ bool print_info(const std::string& path) {
   std::printf("  file %llu bytes, %.4f bits/position; compressed blocks %llu..%llu bytes\n",
               static_cast<unsigned long long>(r->file_bytes()), bits, static_cast<unsigned long long>(smallest),
               static_cast<unsigned long long>(largest));
+  // The whole file's hash, as tables/CHECKSUMS lists it: a script can
+  // check a table against that list without a directory to discover.
+  std::uint64_t hash = 0;
+  std::string hash_error;
+  if (!gen::file_xxh3(path, hash, hash_error)) {
+    std::cerr << "dtb info: " << hash_error << "\n";
+    return false;
+  }
+  std::printf("  xxh3-64 %s\n", gen::format_hash(hash).c_str());
   if (const TableError e = r->verify_all()) {
     std::cerr << "dtb info: " << e.message << "\n";
     return false;

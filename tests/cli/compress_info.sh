@@ -14,6 +14,11 @@ out=$("$dtb" info "$table") || fail "dtb info on a good table exited $?"
 [[ "$out" == *"material KKvK, kind wdl, packing bits2"* ]] || fail "header line: $out"
 [[ "$out" == *"format version 1, positions 58800"* ]] || fail "positions: $out"
 [[ "$out" == *"all block checksums verified"* ]] || fail "verification line: $out"
+# The file's hash is the one a checksum list holds for it.
+"$dtb" verify --tables "$dir" --write-checksums "$dir/sums" --checksums-only >/dev/null 2>&1 || fail "dtb verify --write-checksums"
+listed=$(awk '$2 == "KKvK.wdl" { print $1 }' "$dir/sums")
+[ -n "$listed" ] || fail "KKvK.wdl not in the written list"
+[[ "$out" == *"xxh3-64 $listed"* ]] || fail "no 'xxh3-64 $listed' line: $out"
 
 expect_fail() {  # stderr-substring, file
   local err; err=$("$dtb" info "$2" 2>&1 >/dev/null); local rc=$?
