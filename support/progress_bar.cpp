@@ -20,6 +20,19 @@ std::string format_duration(double seconds) {
   return buf;
 }
 
+// Time since the start to the second, for a log: with it a log alone tells
+// how each ETA compared with the time the build really took
+// (scripts/eta-check).
+std::string format_elapsed(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);  // as format_duration rounds
+  char buf[40];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  return buf;
+}
+
 }  // namespace
 
 std::optional<double> remaining_seconds(std::uint64_t total, std::uint64_t done, std::uint64_t skipped,
@@ -124,8 +137,8 @@ void ProgressBar::draw(bool force) {
     std::fprintf(stderr, "\r%s [%s] %5.1f%%  %-12s %-18s\x1b[K", task_.c_str(), bar.c_str(),
                  100.0 * fraction, item_.c_str(), eta.c_str());
   else
-    std::fprintf(stderr, "%s %5.1f%%  %s  %s\n", task_.c_str(), 100.0 * fraction, item_.c_str(),
-                 eta.c_str());
+    std::fprintf(stderr, "%s %5.1f%%  %s  %s  elapsed %s\n", task_.c_str(), 100.0 * fraction, item_.c_str(),
+                 eta.c_str(), format_elapsed(elapsed).c_str());
   std::fflush(stderr);
 }
 

@@ -5,6 +5,7 @@
 # first pass and its writing each move it, and it shows 100 % only once the
 # last unit's files are being written, never before. Then `dtb verify` of
 # those tables: loading a table moves its line too (minutes at 7 pieces).
+# Last, scripts/eta-check reads a log of such lines as it should.
 set -euo pipefail
 dtb=$1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -27,7 +28,7 @@ def progress_rows(path, tool):
     """(percentage, item) of each progress line of `tool`; the percentage never goes back."""
     rows = []
     for line in open(path):
-        m = re.match(tool + r' +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)$', line.rstrip('\n'))
+        m = re.match(tool + r' +([0-9.]+)%  (.*?)  (ETA \S+|--|done in \S+)  elapsed (\S+)$', line.rstrip('\n'))
         if m:
             rows.append((float(m.group(1)), m.group(2)))
     assert rows, f"no parsable {tool} progress line"
@@ -65,3 +66,20 @@ loading = sum(b - a for (a, _), (b, item) in zip(rows, rows[1:]) if item.endswit
 assert loading >= 15.0, f"loading moved the verify line by {loading:.1f} % only"
 print(f"verify progress: {len(rows)} lines; loading moved it by {loading:.1f} %")
 PY
+
+# scripts/eta-check reads such a log: each line's ETA against the time its
+# process really took. Here a run interrupted at 2 minutes (no end: not
+# judged), then one of 10 minutes whose ETA was right at 1 minute in, 4x too
+# short at 6, and a line below 10 % (not judged).
+cat > "$work/eta.log" <<'LOG'
+gen  12.0%  A: first pass  ETA 20m00s  elapsed 2m00s
+gen   5.0%  A: first pass  ETA 1m00s  elapsed 0m30s
+gen  10.0%  A: first pass  ETA 9m00s  elapsed 1m00s
+gen  50.0%  A: round 1  ETA 1m00s  elapsed 6m00s
+gen 100.0%  A writing  done in 10m00s  elapsed 10m00s
+LOG
+out=$("${DTB_SOURCE_DIR:-$(dirname "$0")/../..}/scripts/eta-check" "$work/eta.log") || fail "eta-check: $out"
+[[ "$out" == *"process 2: 2 lines from 10.0 % on, 10.0 min; ETA within 2x of the time left: 50 % (ratio 0.25-1.00)"* ]] \
+  || fail "eta-check read the log wrong: $out"
+[[ "$out" != *"process 1"* ]] || fail "eta-check judged the interrupted run: $out"
+echo "eta-check: $out" | head -1
