@@ -22,6 +22,7 @@
 #include "solver/level_checkpoint.h"
 #include "gen/mtc_sidecar.h"
 #include "support/progress_bar.h"
+#include "gen/phases_sidecar.h"
 #include "gen/stats_sidecar.h"
 #include "gen/table_discovery.h"
 #include "support/stopwatch.h"
@@ -262,14 +263,26 @@ constexpr std::uint64_t kWriteShareOfSolve = 10;  // writing weighs 1/10 of solv
 // unit's timing is one noisy sample. Replayed on those timings, the ETA of
 // six kings against one with MTC strayed past a factor of two for 7 % of
 // the run instead of 59 %.
-std::uint64_t first_pass_work_for(const Material& m, const std::vector<UnitTiming>& built) {
-  if (m.white_men + m.black_men != 0) return kFirstPassWork;
+namespace {
+constexpr double kLeastSplitSeconds = 1.0;  // a shorter solve is too short to measure a split on
+}  // namespace
+
+std::optional<Material> split_sibling(const Material& m) {
+  if (m.white_men + m.black_men != 0) return std::nullopt;
   Material smaller = m;
-  (m.black_kings > m.white_kings ? smaller.black_kings : smaller.white_kings) -= 1;
+  auto& kings = m.black_kings > m.white_kings ? smaller.black_kings : smaller.white_kings;
+  if (kings <= 1) return std::nullopt;
+  kings -= 1;
+  return smaller;
+}
+
+std::uint64_t first_pass_work_for(const Material& m, const std::vector<UnitTiming>& built) {
+  const std::optional<Material> smaller = split_sibling(m);
+  if (!smaller) return kFirstPassWork;
   for (const UnitTiming& u : built) {
-    if (u.unit != smaller && u.unit != smaller.reversed()) continue;
+    if (u.unit != *smaller && u.unit != smaller->reversed()) continue;
     const double first_pass = u.solve.first_pass, total = u.solve.first_pass + u.solve.propagate;
-    if (total < 1.0) break;  // too short to say
+    if (total < kLeastSplitSeconds) break;  // too short to say
     const auto work = static_cast<std::uint64_t>(static_cast<double>(kSolveWorkPerPosition) * first_pass / total + 0.5);
     return std::clamp<std::uint64_t>(work, kSolveWorkPerPosition / 4, kSolveWorkPerPosition * 3 / 4);
   }
@@ -428,7 +441,7 @@ BuildStatus UnitBuilder::build(const Material& m, const std::vector<Material>& r
   progress.set_weight(solve_weight(m));  // the unit's twin has the same pieces
   SolveOptions solve_options;
   solve_options.mtc = options_.mtc;
-  solve_options.first_pass_work = first_pass_work_for(m, summary_.units);
+  solve_options.first_pass_work = first_pass_work(m);
   solve_options.checkpoint_path = level_checkpoint_path(options_.out_dir, m);
   solve_options.checkpoint_seconds = options_.checkpoint_seconds;
   solve_options.compact_states = summary_.memory.compact_units.count(m) > 0;
@@ -486,11 +499,38 @@ BuildStatus UnitBuilder::write_solved(const Material& m, UnitSolution& solution,
   }
   if (timing.positions > kConcurrentWriteMaxPositions) release_freed_heap();
   remove_resume_files(options_.out_dir, m);  // the tables are in place: nothing to resume
+  record_phases(m, solution);
   progress_->advance(work - std::min(work, reported.load()));
   timing.write = watch.lap();
   summary_.write_seconds += timing.write;
   summary_.units.push_back(timing);
   return BuildStatus::Ok;
+}
+
+std::uint64_t UnitBuilder::first_pass_work(const Material& m) const {
+  std::vector<UnitTiming> known = summary_.units;
+  if (const std::optional<Material> smaller = split_sibling(m))
+    for (const Material& name : {*smaller, smaller->reversed()})
+      if (const auto phases = read_phases_sidecar(options_.out_dir, name, options_.mtc)) {
+        UnitTiming recorded;
+        recorded.unit = name;
+        recorded.solve = *phases;
+        known.push_back(recorded);
+      }
+  return first_pass_work_for(m, known);
+}
+
+// Only the units whose split a later unit may follow (kings-only ones) are
+// recorded, and only when solved from their start in this run (the phases
+// of a resumed solve are those of its last levels or rounds) and for long
+// enough to measure. The record is
+// a help to the progress line, not part of the set: a unit it cannot be
+// written for is noted, and the build goes on.
+void UnitBuilder::record_phases(const Material& m, const UnitSolution& solution) {
+  if (m.white_men + m.black_men != 0 || solution.resumed_level >= 0) return;
+  if (solution.seconds.first_pass + solution.seconds.propagate < kLeastSplitSeconds) return;
+  if (std::string why; !write_phases_sidecar(options_.out_dir, m, solution.seconds, options_.mtc, why))
+    summary_.notes.push_back(m.name() + ": its phases not recorded: " + why);
 }
 
 // Every table built passes through memory with its true values: count them

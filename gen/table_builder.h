@@ -85,10 +85,17 @@ struct UnitTiming {
   double write = 0;
 };
 
+/// The unit whose split between first pass and propagation a kings-only
+/// unit m's progress follows: one king fewer on the stronger side (either
+/// colour order names it). nullopt for a unit with men or without a smaller
+/// kings-only unit.
+std::optional<Material> split_sibling(const Material& m);
+
 /// The progress work of a position's first pass in m's solve
 /// (SolveOptions::first_pass_work): for a kings-only unit, the split
-/// measured on the unit with one king fewer on the stronger side if `built`
-/// has it, within a quarter to three quarters; else kFirstPassWork.
+/// measured on split_sibling(m) if `built` has it (this run's units first,
+/// then those recorded by earlier runs, phases_sidecar.h), within a quarter
+/// to three quarters; else kFirstPassWork.
 std::uint64_t first_pass_work_for(const Material& m, const std::vector<UnitTiming>& built);
 
 struct BuildSummary {
@@ -166,6 +173,9 @@ class UnitBuilder {
   static std::uint64_t write_work(const Material& m);
   /// All the progress work of m's unit: solving and writing.
   static std::uint64_t unit_work(const Material& m);
+  /// The progress work of a position's first pass in m's solve: first_pass_work_for
+  /// over this run's units and the phases recorded in the output directory.
+  std::uint64_t first_pass_work(const Material& m) const;
 
  private:
   BuildStatus interrupted(std::string& error);
@@ -178,6 +188,7 @@ class UnitBuilder {
   bool record(const Material& m, const UnitValues& values, const MtcValues* mtc, std::string& error);
   bool record(const Material& m, const UnitValues& values, const MtcReader* mtc, std::string& error);
   BuildStatus record_present(std::string& error);
+  void record_phases(const Material& m, const UnitSolution& solution);
 
   const BuildOptions& options_;
   BuildSummary& summary_;

@@ -54,6 +54,10 @@ ProgressBar::ProgressBar(std::string task, std::uint64_t total_work, bool enable
   // follows every step of a small build sets 0).
   if (const char* ms = std::getenv("DTB_PROGRESS_LOG_MS"); ms && *ms)
     log_interval_ = std::chrono::milliseconds(std::strtoll(ms, nullptr, 10));
+  // The ETA's rate is sampled with each line drawn, but at most once a
+  // second (recent_rate.h): how far apart its samples come while running.
+  const double line_seconds = tty_ ? 0.0 : std::chrono::duration<double>(log_interval_).count();
+  recent_ = RecentRate(std::max(1.0, line_seconds));
   if (!enabled_) return;
   heartbeat_ = std::jthread([this](std::stop_token stop) {
     std::unique_lock lock(heartbeat_mutex_);

@@ -6,9 +6,12 @@ namespace dtb::gen {
 
 double RecentRate::window(double seconds) { return std::max(kMinWindowSeconds, kWindowShare * seconds); }
 
-void RecentRate::record(double seconds, std::uint64_t worked) {
+void RecentRate::record(double wall_seconds, std::uint64_t worked) {
   if (samples_.empty()) samples_.push_back({0, 0});  // the start
-  if (seconds < samples_.back().seconds + 1.0) return;
+  if (wall_seconds < last_wall_ + 1.0) return;
+  if (const double gap = wall_seconds - last_wall_; gap > stop_gap_) stopped_ += gap - sample_seconds_;
+  last_wall_ = wall_seconds;
+  const double seconds = wall_seconds - stopped_;
   samples_.push_back({seconds, worked});
   // Keep one sample at or before the window's start: the rate spans the
   // whole window, not the part of it after its oldest sample.

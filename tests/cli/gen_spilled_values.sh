@@ -25,6 +25,7 @@ grep -q "keeps its finished levels" "$work/memory.log" && fail "the default buil
 count=0
 for f in "$work/memory"/*; do
   name=$(basename "$f")
+  [[ $name == *.phases ]] && continue  # a solve's timing: differs run to run
   cmp -s "$f" "$work/spilled/$name" || fail "$name differs between the in-memory and the spilled build"
   count=$((count + 1))
 done

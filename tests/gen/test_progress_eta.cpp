@@ -3,9 +3,13 @@
 // promise the rest at the speed of skipping what was already done.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
+#include "gen/phases_sidecar.h"
 #include "gen/table_builder.h"
+#include "tests/gen/test_tables.h"
 #include "index/material.h"
 #include "support/progress_bar.h"
 #include "solver/propagation_forecast.h"
@@ -43,25 +47,48 @@ TEST_CASE("a shrinking frontier forecasts the positions its later rounds decide"
   CHECK_FALSE(forecast_remaining_decisions(short_run));
 }
 
-TEST_CASE("the ETA's rate is that of the recent work, so a pause fades out of it") {
+TEST_CASE("the ETA's rate is that of the recent work, so a slow spell fades out of it") {
   using dtb::gen::RecentRate;
   RecentRate steady;
   for (int t = 10; t <= 600; t += 10) steady.record(t, 100 * static_cast<std::uint64_t>(t));
   CHECK(*steady.rate() == Approx(100.0));
 
-  // 100 a second for 1000 s, stopped for 2000 s (no samples: the process
-  // was stopped), then 100 a second again. At 4000 s the window is its last
-  // quarter, 1000 s of work at full speed; the whole run's rate is half that.
-  RecentRate paused;
-  for (int t = 10; t <= 1000; t += 10) paused.record(t, 100 * static_cast<std::uint64_t>(t));
-  for (int t = 3000; t <= 4000; t += 10) paused.record(t, 100 * static_cast<std::uint64_t>(t - 2000));
-  CHECK(*paused.rate() == Approx(100.0));
-  // Just after the stop, the window (1,000 s) still spans most of the pause.
+  // 100 a second for 1000 s, then 10 a second for 2000 s (the machine
+  // busy), then 100 a second again. At 4000 s the window is its last
+  // quarter, 1000 s at full speed; the whole run's rate is a third of that.
+  RecentRate slowed;
+  std::uint64_t worked = 0;
+  for (int t = 10; t <= 4000; t += 10) slowed.record(t, worked += (t > 1000 && t <= 3000) ? 100 : 1000);
+  CHECK(*slowed.rate() == Approx(100.0));
+  // Just after the slow spell, the window (1,000 s) still spans most of it.
   RecentRate just_after;
-  for (int t = 10; t <= 1000; t += 10) just_after.record(t, 100 * static_cast<std::uint64_t>(t));
-  just_after.record(3000, 100000);
-  just_after.record(3100, 110000);
+  worked = 0;
+  for (int t = 10; t <= 3100; t += 10) just_after.record(t, worked += (t > 1000 && t <= 3000) ? 100 : 1000);
   CHECK(*just_after.rate() < 50.0);
+}
+
+TEST_CASE("time the process was stopped is not part of the ETA's rate") {
+  using dtb::gen::RecentRate;
+  // 100 a second for 1000 s, sampled every 10 s; stopped for 2000 s right
+  // after; the first sample after it comes 10 s into the run again.
+  RecentRate r(10);
+  for (int t = 10; t <= 1000; t += 10) r.record(t, 100 * static_cast<std::uint64_t>(t));
+  r.record(3000, 101000);
+  CHECK(*r.rate() == Approx(100.0));
+  CHECK(r.stopped_seconds() == Approx(1990.0));
+  for (int t = 3010; t <= 3100; t += 10) r.record(t, 100 * static_cast<std::uint64_t>(t - 1990));
+  CHECK(*r.rate() == Approx(100.0));
+  // A gap of a few sample intervals is the process running slowly, not a stop.
+  RecentRate slow(10);
+  for (int t = 10; t <= 1000; t += 10) slow.record(t, 100 * static_cast<std::uint64_t>(t));
+  slow.record(1050, 100000);  // nothing done in 50 s
+  CHECK(slow.stopped_seconds() == 0.0);
+  CHECK(*slow.rate() < 100.0);
+  // Lines further apart (a longer log interval) take a longer gap to be a stop.
+  RecentRate sparse(60);
+  for (int t = 60; t <= 1200; t += 60) sparse.record(t, 100 * static_cast<std::uint64_t>(t));
+  sparse.record(1500, 120000);
+  CHECK(sparse.stopped_seconds() == 0.0);
 }
 
 TEST_CASE("the recent rate's window is a quarter of the run, at least five minutes") {
@@ -112,4 +139,66 @@ TEST_CASE("a kings-only unit splits its progress as the unit with one king fewer
   CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 99, 1)}) == 9);
   CHECK(first_pass_work_for(unit("KKKKKvK"), {timing("KKKKvK", 0.2, 0.3)}) == kFirstPassWork);
   CHECK(first_pass_work_for(unit("KKKKMvK"), {timing("KKKMvK", 10, 10)}) == kFirstPassWork);
+}
+
+TEST_CASE("a kings-only unit built alone splits its progress as its sibling's recorded phases say") {
+  namespace gen = dtb::gen;
+  const auto unit = [](const char* name) { return *dtb::parse_material(name); };
+  const std::string dir = gen::testing::make_temp_dir("phases-read");
+  gen::BuildOptions options;
+  options.kings_only = true;
+  options.max_pieces = 5;
+  options.out_dir = dir;
+  gen::BuildSummary summary;
+  const gen::UnitBuilder builder(options, summary);
+  CHECK(builder.first_pass_work(unit("KKKvK")) == gen::kFirstPassWork);  // nothing recorded
+
+  gen::SolvePhases phases;
+  phases.first_pass = 10;
+  phases.propagate = 30;
+  std::string error;
+  REQUIRE(gen::write_phases_sidecar(dir, unit("KKvK"), phases, false, error));
+  CHECK(builder.first_pass_work(unit("KKKvK")) == 3);
+  // Recorded under either colour order: three kings against one with Black stronger.
+  CHECK(builder.first_pass_work(unit("KvKKK")) == 3);
+  // Not for a unit with another sibling, nor for a build with MTC.
+  CHECK(builder.first_pass_work(unit("KKKvKK")) == gen::kFirstPassWork);
+  gen::BuildOptions with_mtc = options;
+  with_mtc.mtc = true;
+  CHECK(gen::UnitBuilder(with_mtc, summary).first_pass_work(unit("KKKvK")) == gen::kFirstPassWork);
+
+  // A damaged record is not read.
+  const std::string path = gen::phases_sidecar_path(dir, unit("KKvK"));
+  std::string line;
+  std::getline(std::ifstream(path), line);
+  line[line.find(" 30.000 ") + 1] = '9';
+  std::ofstream(path) << line << "\n";
+  CHECK_FALSE(gen::read_phases_sidecar(dir, unit("KKvK"), false));
+  CHECK(builder.first_pass_work(unit("KKKvK")) == gen::kFirstPassWork);
+}
+
+TEST_CASE("a kings-only unit solved from its start records its phases, a unit too quick to measure does not") {
+  namespace gen = dtb::gen;
+  const auto unit = [](const char* name) { return *dtb::parse_material(name); };
+  const std::string dir = gen::testing::make_temp_dir("phases-write");
+  gen::BuildOptions options;
+  options.kings_only = true;
+  options.max_pieces = 5;
+  options.only = unit("KKKKvK");  // its solve takes seconds; its closure's well under one
+  options.out_dir = dir;
+  gen::BuildSummary summary;
+  std::string error;
+  REQUIRE(gen::build_tables(options, summary, error) == gen::BuildStatus::Ok);
+  const gen::UnitTiming& timing = summary.units.back();
+  REQUIRE(timing.unit == unit("KKKKvK"));
+  const auto recorded = gen::read_phases_sidecar(dir, unit("KKKKvK"), false);
+  REQUIRE(recorded);
+  CHECK(recorded->first_pass == Approx(timing.solve.first_pass).margin(0.001));
+  CHECK(recorded->propagate == Approx(timing.solve.propagate).margin(0.001));
+  CHECK_FALSE(gen::read_phases_sidecar(dir, unit("KKKKvK"), true));  // recorded for a build without MTC
+  CHECK_FALSE(std::filesystem::exists(gen::phases_sidecar_path(dir, unit("KvK"))));
+  // Five kings against one, built next alone, follows it.
+  gen::BuildSummary later;
+  const gen::UnitBuilder next(options, later);
+  CHECK(next.first_pass_work(unit("KKKKKvK")) == gen::first_pass_work_for(unit("KKKKKvK"), {timing}));
 }
