@@ -523,9 +523,8 @@ std::uint64_t UnitBuilder::first_pass_work(const Material& m) const {
 // Only the units whose split a later unit may follow (kings-only ones) are
 // recorded, and only when solved from their start in this run (the phases
 // of a resumed solve are those of its last levels or rounds) and for long
-// enough to measure. The record is
-// a help to the progress line, not part of the set: a unit it cannot be
-// written for is noted, and the build goes on.
+// enough to measure. The record helps the progress line and is not part of
+// the set: a unit it cannot be written for is noted, and the build goes on.
 void UnitBuilder::record_phases(const Material& m, const UnitSolution& solution) {
   if (m.white_men + m.black_men != 0 || solution.resumed_level >= 0) return;
   if (solution.seconds.first_pass + solution.seconds.propagate < kLeastSplitSeconds) return;
