@@ -55,7 +55,7 @@ TEST_CASE("the ETA's rate is that of the recent work, so a slow spell fades out 
 
   // 100 a second for 1000 s, then 10 a second for 2000 s (the machine
   // busy), then 100 a second again. At 4000 s the window is its last
-  // quarter, 1000 s at full speed; the whole run's rate is a third of that.
+  // quarter, 1000 s at full speed; the whole run's rate is about half of that.
   RecentRate slowed;
   std::uint64_t worked = 0;
   for (int t = 10; t <= 4000; t += 10) slowed.record(t, worked += (t > 1000 && t <= 3000) ? 100 : 1000);
