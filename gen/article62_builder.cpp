@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <iostream>
@@ -33,7 +34,7 @@ Wdl Article62Exits::value(const Position& p) const {
     return v;
   Wdl rule = Wdl::Draw;
   probe::ProbeError e;
-  if (play_.article62(p, 0, rule, &e) == DTB_OK) return rule;
+  if (play_.article62_fresh(p, v, rule, &e) == DTB_OK) return rule;
   std::lock_guard lock(error_mutex_);
   if (!error_) error_ = "article 6.2 value of a conversion into " + e.material + ": " + e.message;
   return Wdl::Draw;
@@ -165,6 +166,62 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
   return write_mtc_sidecar(dir, counts, error, TableKind::Article62);
 }
 
+// The rule-aware solve values every capture and promotion through the
+// theoretical values (Article62Exits). Read back through the probe, such a
+// lookup costs several times a resident one (finished_tables.h): a capture
+// position there is resolved by searching its captures, on every lookup.
+// The build before this phase kept the tables it had just solved resident;
+// this phase starts with none, so before each unit it loads the tables the
+// unit reads, smallest first (a 5-piece table that captures lead into is
+// read far more often than a 6-piece one that promotions lead into, and
+// costs far less memory), while they fit the budget. The values are the
+// same either way: only where they are read from changes.
+//
+// Progress: loading a position costs about a quarter of solving one
+// (KKKMvKM's tables, 4.5 G positions, loaded in 220 s; the unit, 3.09 G,
+// solved in 660 s), so each unit's work counts every table it reads at
+// kLoadWorkPerPosition a position, and what it need not load (resident
+// already, or past the budget) is skipped: without it the bar stood still
+// while a unit loaded and the ETA read tens of hours.
+constexpr std::uint64_t kLoadWorkPerPosition = kSolveWorkPerPosition / 4;
+
+std::uint64_t load_work(const Material& m) {
+  std::uint64_t work = 0;
+  for (const Material& d : FinishedTables::tables_read_by(m)) work += PositionIndex(d).size() * kLoadWorkPerPosition;
+  return work;
+}
+
+std::uint64_t unit_work(const Material& m) { return unit_solve_work(m) + load_work(m); }
+
+bool load_read_tables(const std::string& dir, FinishedTables& theory, const Material& m,
+                      const std::vector<Material>& remaining, ProgressBar& progress, std::string& error) {
+  std::uint64_t loaded = 0;
+  theory.release_unread(remaining);
+  std::vector<std::pair<std::uint64_t, Material>> reads;
+  for (const Material& d : FinishedTables::tables_read_by(m))
+    if (!theory.is_resident(d) && fs::exists(wdl_table_path(dir, d))) reads.emplace_back(PositionIndex(d).size(), d);
+  std::sort(reads.begin(), reads.end());
+  for (const auto& [positions, d] : reads) {
+    if (theory.resident_bytes() + UnitValues::bytes_for(positions) > theory.resident_budget()) break;
+    auto values = std::make_unique<UnitValues>(positions);
+    std::uint64_t bytes = 0;
+    const LoadProgress advance = [&progress](std::uint64_t n) { progress.advance(n * kLoadWorkPerPosition); };
+    if (!load_checked(dir, d, theory, *values, bytes, error, advance)) return false;
+    theory.keep(d, std::move(values), remaining);
+    loaded += positions * kLoadWorkPerPosition;
+  }
+  progress.skip(load_work(m) - loaded);
+  return true;
+}
+
+// The budget of the tables kept resident: what the memory plan of the build
+// leaves beside its largest unit, less the two block caches of this phase.
+std::uint64_t resident_budget(const BuildOptions& options, const std::vector<Material>& units, std::uint64_t cache) {
+  const MemoryPlan plan = plan_memory(options, units);
+  const std::uint64_t left = plan.fits() ? plan.resident + plan.cache : 0;
+  return left > 2 * cache ? left - 2 * cache : 0;
+}
+
 }  // namespace
 
 bool dependencies_faithful(probe::PerfectPlay& play, const Material& m, std::map<Material, bool>& out,
@@ -187,7 +244,8 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
   std::unique_ptr<FinishedTables> theory;
   std::unique_ptr<probe::Tablebase> base;
   try {
-    theory = std::make_unique<FinishedTables>(dir, options.max_pieces, budget / 8);
+    theory = std::make_unique<FinishedTables>(dir, options.max_pieces, budget / 8,
+                                              resident_budget(options, units, budget / 8));
   } catch (const std::exception& e) {
     error = e.what();
     return BuildStatus::Failed;
@@ -198,9 +256,10 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     return BuildStatus::Failed;
   }
   std::uint64_t total = 0;
-  for (const Material& m : units) total += unit_solve_work(m);
+  for (const Material& m : units) total += unit_work(m);
   ProgressBar progress("r62", total, options.show_progress);
-  for (const Material& m : units) {
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const Material& m = units[k];
     if (interrupt_requested()) {
       error = "interrupted; completed tables are kept, rerun to resume";
       return BuildStatus::Interrupted;
@@ -209,7 +268,7 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     if (!has_theory_tables(dir, m, error)) return BuildStatus::Failed;
     if (r62_tables_intact(dir, m)) {
       summary.reused.push_back(m);
-      progress.skip(unit_solve_work(m));
+      progress.skip(unit_work(m));
       continue;
     }
     // A fresh reader per unit: what it has found of the tables so far would
@@ -219,11 +278,15 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
     if (exact) {
       ++summary.exact_units;
-      progress.skip(unit_solve_work(m));
+      progress.skip(unit_work(m));
       continue;
     }
     std::map<Material, bool> faithful;
     if (!dependencies_faithful(play, m, faithful, error)) return BuildStatus::Failed;
+    const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k), units.end());
+    progress.set_item(m.name() + ": loading");
+    if (!load_read_tables(dir, *theory, m, remaining, progress, error)) return BuildStatus::Failed;
+    progress.set_item(m.name());
     const Article62Exits exits(*theory, play, std::move(faithful));
     UnitSolution solution;
     switch (solve_unit_article62(m, exits, kArticle62Plies, &progress, solution, dir)) {
@@ -239,8 +302,8 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
       error = "solving " + m.name() + " under article 6.2: " + *e;
       return BuildStatus::Failed;
     }
-    for (std::size_t k = 0; k < solution.materials.size(); ++k)
-      if (!write_r62_table(dir, solution, k, *theory, error)) return BuildStatus::Failed;
+    for (std::size_t t = 0; t < solution.materials.size(); ++t)
+      if (!write_r62_table(dir, solution, t, *theory, error)) return BuildStatus::Failed;
     std::error_code ec;
     for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(dir, t), ec);
     summary.solved.push_back(m);

@@ -9,12 +9,7 @@
 #include "probe/tablebase.h"
 
 namespace dtb::gen {
-namespace {
-
-// The materials a unit reads while it is solved: its captures and promotions,
-// and theirs once more (a capture position reached by a capture is resolved
-// by its own captures). Deeper chains are rare and go through the probe.
-std::set<Material> reads_of(const Material& unit) {
+std::set<Material> FinishedTables::tables_read_by(const Material& unit) {
   std::set<Material> reads;
   for (const Material& t : unit_of(unit))
     for (const Material& d : direct_dependencies(t)) {
@@ -23,8 +18,6 @@ std::set<Material> reads_of(const Material& unit) {
     }
   return reads;
 }
-
-}  // namespace
 
 FinishedTables::FinishedTables(const std::string& dir, int max_pieces, std::uint64_t cache_bytes,
                                std::uint64_t resident_bytes)
@@ -38,6 +31,11 @@ FinishedTables::~FinishedTables() = default;
 
 int FinishedTables::slot(const Material& m) {
   return ((m.white_kings * 8 + m.white_men) * 8 + m.black_kings) * 8 + m.black_men;
+}
+
+bool FinishedTables::is_resident(const Material& m) const {
+  return m.white_kings < 8 && m.white_men < 8 && m.black_kings < 8 && m.black_men < 8 &&
+         resident_[static_cast<std::size_t>(slot(m))] != nullptr;
 }
 
 Wdl FinishedTables::value(const Position& p) const {
@@ -94,12 +92,16 @@ void FinishedTables::keep(const Material& m, std::unique_ptr<UnitValues> values,
   evict_until_within_budget(remaining_units);
 }
 
+void FinishedTables::release_unread(const std::vector<Material>& remaining_units) {
+  evict_until_within_budget(remaining_units);  // within the budget already: only the unread go
+}
+
 void FinishedTables::evict_until_within_budget(const std::vector<Material>& remaining_units) {
   // When each resident table is next read: the first remaining unit that reads it.
   constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
   std::map<Material, std::size_t> next_read;
   for (std::size_t k = remaining_units.size(); k-- > 0;)
-    for (const Material& d : reads_of(remaining_units[k])) next_read[d] = k;
+    for (const Material& d : tables_read_by(remaining_units[k])) next_read[d] = k;
   const auto next_read_of = [&](std::size_t s) {
     const auto it = next_read.find(resident_[s]->index.material());
     return it == next_read.end() ? kNever : it->second;

@@ -36,6 +36,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,16 @@ class FinishedTables final : public FinishedValues {
   /// value().
   void keep(const Material& m, std::unique_ptr<UnitValues> values, const std::vector<Material>& remaining_units);
   std::uint64_t resident_bytes() const { return resident_bytes_; }
+  std::uint64_t resident_budget() const { return resident_budget_; }
+  bool is_resident(const Material& m) const;
+  /// Drop at once the resident tables that no unit of `remaining_units` reads.
+  void release_unread(const std::vector<Material>& remaining_units);
+
+  /// The tables a unit reads while it is solved: those its captures and
+  /// promotions lead into, and theirs once more (a capture position reached
+  /// by a capture is resolved by its own captures). Deeper chains are rare
+  /// and go through the probe.
+  static std::set<Material> tables_read_by(const Material& unit);
 
  private:
   struct Resident {

@@ -91,6 +91,21 @@ dtb_status PerfectPlay::article62(const Position& p, int plies_since_conversion,
   // A draw is exact everywhere (6.2 never makes a draw a win), and so is a
   // game already over (MTC 0: nothing left to count).
   if (out == Wdl::Draw || *plies == 0) return DTB_OK;
+  return article62_decided(p, plies_since_conversion, *plies, out, error);
+}
+
+dtb_status PerfectPlay::article62_fresh(const Position& p, Wdl theoretical, Wdl& out, ProbeError* error) {
+  if (popcount(p.occupied()) > base_.max_pieces()) return article62(p, 0, out, error);
+  out = theoretical;
+  if (out == Wdl::Draw) return DTB_OK;
+  int plies = 0;
+  if (const dtb_status s = decided_mtc(p, out, plies, error); s != DTB_OK) return s;
+  if (plies == 0) return DTB_OK;
+  return article62_decided(p, 0, plies, out, error);
+}
+
+dtb_status PerfectPlay::article62_decided(const Position& p, int plies_since_conversion, int plies, Wdl& out,
+                                          ProbeError* error) {
   if (popcount(p.occupied()) > base_.max_pieces()) return article62_by_captures(p, out, error);
   const Position w = white_to_move_form(p);
   const Material m = material_of(w);
@@ -103,14 +118,14 @@ dtb_status PerfectPlay::article62(const Position& p, int plies_since_conversion,
     if (stored > left) out = Wdl::Draw;
     return DTB_OK;
   }
-  if (*plies > left) out = Wdl::Draw;
+  if (plies > left) out = Wdl::Draw;
   if (out == Wdl::Draw || facts.exact) return DTB_OK;
   return fail(error, DTB_NOT_EXACT, m.name(),
               "article 6.2 value of " + m.name() + " not exact: it converts into " + facts.unclean +
                   ", whose values under 6.2 from a fresh count are not all its theoretical ones, and " + base_.locator().text() +
                   " has no " + m.name() + table_extension(TableKind::Article62) +
                   " (built by `dtb gen --mtc --article62`); theoretical " + std::string(to_string(out)) + " in " +
-                  std::to_string(*plies) + " plies to the next conversion");
+                  std::to_string(plies) + " plies to the next conversion");
 }
 
 dtb_status PerfectPlay::clean(const Material& m, bool& out, ProbeError* error) {

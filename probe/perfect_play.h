@@ -81,6 +81,12 @@ class PerfectPlay {
   /// class count, never shorter, runs out first. A win or loss whose material
   /// is neither gives DTB_NOT_EXACT; a draw is exact everywhere.
   dtb_status article62(const Position& p, int plies_since_conversion, Wdl& out, ProbeError* error);
+  /// article62() from a fresh count (no plies counted) for a position whose
+  /// theoretical value the caller already has: the same answer without
+  /// probing that value again, the costly part of article62() where the
+  /// position must capture (its captures are searched and their positions
+  /// probed). What the rule-aware solve asks of every conversion.
+  dtb_status article62_fresh(const Position& p, Wdl theoretical, Wdl& out, ProbeError* error);
 
   /// Whether the MTC rule of article62() is exact for positions of m: every
   /// table m converts into (direct_dependencies, and m's own unit if m has
@@ -98,6 +104,10 @@ class PerfectPlay {
   static bool converts(const Position& p, const Move& m);
 
  private:
+  // article62() once the position's theoretical value `out` (not a draw)
+  // and its MTC `plies` (not 0) are known.
+  dtb_status article62_decided(const Position& p, int plies_since_conversion, int plies, Wdl& out,
+                               ProbeError* error);
   // The MTC of a position whose value `v` (not a draw) is already known.
   dtb_status decided_mtc(const Position& p, Wdl v, int& out, ProbeError* error);
   // Plies to the next conversion when `m` is played from `p`; `after_value`
