@@ -177,12 +177,12 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 // costs far less memory), while they fit the budget. The values are the
 // same either way: only where they are read from changes.
 //
-// Progress: loading a position costs about a quarter of solving one
-// (KKKMvKM's tables, 4.5 G positions, loaded in 220 s; the unit, 3.09 G,
-// solved in 660 s), so each unit's work counts every table it reads at
-// kLoadWorkPerPosition a position, and what it need not load (resident
-// already, or past the budget) is skipped: without it the bar stood still
-// while a unit loaded and the ETA read tens of hours.
+// Progress: loading a position costs less than solving one (no move is
+// generated; only a capture position's captures are searched), counted at a
+// quarter of a solve's work, a first estimate. Each unit's work counts every
+// table it reads at that weight, and what it need not load (resident already,
+// or past the budget) is skipped: without it the bar stood still while a
+// unit loaded (KKKMvKM: 4 minutes) and the ETA read tens of hours.
 constexpr std::uint64_t kLoadWorkPerPosition = kSolveWorkPerPosition / 4;
 
 std::uint64_t load_work(const Material& m) {
