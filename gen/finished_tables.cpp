@@ -33,18 +33,18 @@ int FinishedTables::slot(const Material& m) {
   return ((m.white_kings * 8 + m.white_men) * 8 + m.black_kings) * 8 + m.black_men;
 }
 
-bool FinishedTables::is_resident(const Material& m) const {
-  return m.white_kings < 8 && m.white_men < 8 && m.black_kings < 8 && m.black_men < 8 &&
-         resident_[static_cast<std::size_t>(slot(m))] != nullptr;
+const FinishedTables::Resident* FinishedTables::resident_of(const Material& m) const {
+  if (m.white_kings >= 8 || m.white_men >= 8 || m.black_kings >= 8 || m.black_men >= 8) return nullptr;
+  return resident_[static_cast<std::size_t>(slot(m))].get();
 }
+
+bool FinishedTables::is_resident(const Material& m) const { return resident_of(m) != nullptr; }
 
 Wdl FinishedTables::value(const Position& p) const {
   if (p.pieces(p.side) == 0) return Wdl::Loss;  // RULES 7.2
   const Position w = p.side == Color::White ? p : colour_reversed(p);
   const Material m = material_of(w);
-  if (m.white_kings < 8 && m.white_men < 8 && m.black_kings < 8 && m.black_men < 8)
-    if (const Resident* r = resident_[static_cast<std::size_t>(slot(m))].get())
-      return r->values->value(r->index.rank(w));
+  if (const Resident* r = resident_of(m)) return r->values->value(r->index.rank(w));
   return probe_value(p);
 }
 

@@ -87,6 +87,7 @@ class FinishedTables final : public FinishedValues {
   };
   static constexpr int kSlots = 8 * 8 * 8 * 8;  // by piece counts, each 0..7
   static int slot(const Material& m);
+  const Resident* resident_of(const Material& m) const;  // nullptr: not resident
   void evict_until_within_budget(const std::vector<Material>& remaining_units);  // and the unread
   Wdl probe_value(const Position& p) const;
 
