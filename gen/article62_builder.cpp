@@ -172,22 +172,36 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 // position there is resolved by searching its captures, on every lookup.
 // The build before this phase kept the tables it had just solved resident;
 // this phase starts with none, so before each unit it loads the tables the
-// unit reads, smallest first (a 5-piece table that captures lead into is
-// read far more often than a 6-piece one that promotions lead into, and
-// costs far less memory), while they fit the budget. The values are the
-// same either way: only where they are read from changes.
+// unit reads, smallest first, while they fit the budget. A table with fewer
+// pieces than the unit (captures lead into it) is read all over and is
+// loaded with its capture positions resolved. One with as many (only
+// promotions lead into it) is read at few positions, and resolving all of
+// its captures at load cost minutes a unit (KKKMvKM: most of its 4 minutes
+// of loading); it is kept as stored and a capture position is resolved when
+// it is read (FinishedTables::Captures). The values are the same either way:
+// only where they are read from changes.
 //
 // Progress: loading a position costs less than solving one (no move is
 // generated; only a capture position's captures are searched), counted at a
-// quarter of a solve's work, a first estimate. Each unit's work counts every
-// table it reads at that weight, and what it need not load (resident already,
-// or past the budget) is skipped: without it the bar stood still while a
-// unit loaded (KKKMvKM: 4 minutes) and the ETA read tens of hours.
+// quarter of a solve's work, a first estimate; a position loaded as stored
+// (decoded only) at a twelfth. Each unit's work counts every table it reads
+// at its weight, and what it need not load (resident already, or past the
+// budget) is skipped: without it the bar stood still while a unit loaded
+// and the ETA read tens of hours.
 constexpr std::uint64_t kLoadWorkPerPosition = kSolveWorkPerPosition / 4;
+constexpr std::uint64_t kStoredLoadWorkPerPosition = kSolveWorkPerPosition / 12;
+
+// Whether unit m reads table d only through promotions: then it is loaded as stored.
+bool read_as_stored(const Material& m, const Material& d) { return d.pieces() >= m.pieces(); }
+
+std::uint64_t load_work_per_position(const Material& m, const Material& d) {
+  return read_as_stored(m, d) ? kStoredLoadWorkPerPosition : kLoadWorkPerPosition;
+}
 
 std::uint64_t load_work(const Material& m) {
   std::uint64_t work = 0;
-  for (const Material& d : FinishedTables::tables_read_by(m)) work += PositionIndex(d).size() * kLoadWorkPerPosition;
+  for (const Material& d : FinishedTables::tables_read_by(m))
+    work += PositionIndex(d).size() * load_work_per_position(m, d);
   return work;
 }
 
@@ -206,22 +220,37 @@ std::uint64_t write_work(const Material& m) {
 
 std::uint64_t unit_work(const Material& m) { return unit_solve_work(m) + load_work(m) + write_work(m); }
 
+// Loads table d for unit m and keeps it, resolved or as stored (above).
+bool load_read_table(const std::string& dir, FinishedTables& theory, const Material& m, const Material& d,
+                     const std::vector<Material>& remaining, ProgressBar& progress, std::string& error) {
+  const std::uint64_t weight = load_work_per_position(m, d);
+  auto values = std::make_unique<UnitValues>(PositionIndex(d).size());
+  std::uint64_t bytes = 0;
+  const LoadProgress advance = [&progress, weight](std::uint64_t n) { progress.advance(n * weight); };
+  if (read_as_stored(m, d)) {
+    if (!load_checked_stored(dir, d, *values, bytes, error, advance)) return false;
+    theory.keep(d, std::move(values), remaining, FinishedTables::Captures::ResolvedOnLookup);
+  } else {
+    if (!load_checked(dir, d, theory, *values, bytes, error, advance)) return false;
+    theory.keep(d, std::move(values), remaining);
+  }
+  return true;
+}
+
 bool load_read_tables(const std::string& dir, FinishedTables& theory, const Material& m,
                       const std::vector<Material>& remaining, ProgressBar& progress, std::string& error) {
   std::uint64_t loaded = 0;
   theory.release_unread(remaining);
   std::vector<std::pair<std::uint64_t, Material>> reads;
-  for (const Material& d : FinishedTables::tables_read_by(m))
-    if (!theory.is_resident(d) && fs::exists(wdl_table_path(dir, d))) reads.emplace_back(PositionIndex(d).size(), d);
+  for (const Material& d : FinishedTables::tables_read_by(m)) {
+    const bool ready = read_as_stored(m, d) ? theory.is_resident(d) : theory.is_resident_resolved(d);
+    if (!ready && fs::exists(wdl_table_path(dir, d))) reads.emplace_back(PositionIndex(d).size(), d);
+  }
   std::sort(reads.begin(), reads.end());
   for (const auto& [positions, d] : reads) {
     if (theory.resident_bytes() + UnitValues::bytes_for(positions) > theory.resident_budget()) break;
-    auto values = std::make_unique<UnitValues>(positions);
-    std::uint64_t bytes = 0;
-    const LoadProgress advance = [&progress](std::uint64_t n) { progress.advance(n * kLoadWorkPerPosition); };
-    if (!load_checked(dir, d, theory, *values, bytes, error, advance)) return false;
-    theory.keep(d, std::move(values), remaining);
-    loaded += positions * kLoadWorkPerPosition;
+    if (!load_read_table(dir, theory, m, d, remaining, progress, error)) return false;
+    loaded += positions * load_work_per_position(m, d);
   }
   progress.skip(load_work(m) - loaded);
   return true;

@@ -5,7 +5,9 @@
 #include <stdexcept>
 
 #include "gen/cost_model.h"
+#include "solver/table_loading.h"
 #include "solver/unit_solver.h"
+#include "probe/capture_check.h"
 #include "probe/tablebase.h"
 
 namespace dtb::gen {
@@ -40,11 +42,25 @@ const FinishedTables::Resident* FinishedTables::resident_of(const Material& m) c
 
 bool FinishedTables::is_resident(const Material& m) const { return resident_of(m) != nullptr; }
 
+bool FinishedTables::is_resident_resolved(const Material& m) const {
+  const Resident* r = resident_of(m);
+  return r && r->captures == Captures::Resolved;
+}
+
 Wdl FinishedTables::value(const Position& p) const {
   if (p.pieces(p.side) == 0) return Wdl::Loss;  // RULES 7.2
   const Position w = p.side == Color::White ? p : colour_reversed(p);
   const Material m = material_of(w);
-  if (const Resident* r = resident_of(m)) return r->values->value(r->index.rank(w));
+  if (const Resident* r = resident_of(m)) {
+    if (r->captures == Captures::ResolvedOnLookup && probe::must_capture(w)) {
+      // A list of its own: this lookup may come from inside resolve_captures
+      // (a capture of a larger table leading here), whose per-thread list
+      // is still being walked.
+      MoveList list;
+      return resolve_captures(w, *this, list);
+    }
+    return r->values->value(r->index.rank(w));
+  }
   return probe_value(p);
 }
 
@@ -81,14 +97,14 @@ std::optional<std::string> FinishedTables::error() const {
 }
 
 void FinishedTables::keep(const Material& m, std::unique_ptr<UnitValues> values,
-                          const std::vector<Material>& remaining_units) {
+                          const std::vector<Material>& remaining_units, Captures captures) {
   if (m.pieces() > 7 || m.white_kings >= 8 || m.black_kings >= 8) return;
   if (values->file()) return;  // spilled (unit_values.h): what did not fit memory is not kept in it
   auto& r = resident_[static_cast<std::size_t>(slot(m))];
   if (r) resident_bytes_ -= r->values->memory_bytes();
   values->drop_capture_flags();  // lookups need the values only
   resident_bytes_ += values->memory_bytes();
-  r = std::make_unique<Resident>(Resident{PositionIndex(m), std::move(values)});
+  r = std::make_unique<Resident>(Resident{PositionIndex(m), std::move(values), captures});
   evict_until_within_budget(remaining_units);
 }
 

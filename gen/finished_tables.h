@@ -15,6 +15,13 @@
 // this is Belady's optimal choice). Lookups of resident tables are a rank and
 // a read.
 //
+// Tables loaded from files (the article 6.2 phase, article62_builder.cpp)
+// may be kept with their values as stored: capture positions not resolved
+// at load, which spares unranking every position, but tested for a capture
+// and resolved by search on every lookup. Worth it for a table read at few
+// of its positions (one that only promotions lead into); a table that
+// captures lead into is read all over and is kept resolved.
+//
 // Mapped pages. The probe's reader maps each table file and decodes blocks
 // straight from the mapping; every page a decode touches (and up to 64 KB
 // around it, the kernel's fault-around) would stay in this process's RSS
@@ -64,13 +71,21 @@ class FinishedTables final : public FinishedValues {
   Wdl value(const Position& p) const override;
   std::optional<std::string> error() const override;
 
-  /// Keep the values of a table just solved and written, if the budget
-  /// allows, given the units still to solve, in order. Not concurrently with
-  /// value().
-  void keep(const Material& m, std::unique_ptr<UnitValues> values, const std::vector<Material>& remaining_units);
+  /// How kept values stand at capture positions: their true values, or the
+  /// values as stored in the file (table_loading.h: load_stored_values),
+  /// resolved on each lookup.
+  enum class Captures { Resolved, ResolvedOnLookup };
+
+  /// Keep the values of a table just solved and written (or loaded), if the
+  /// budget allows, given the units still to solve, in order. Not
+  /// concurrently with value().
+  void keep(const Material& m, std::unique_ptr<UnitValues> values, const std::vector<Material>& remaining_units,
+            Captures captures = Captures::Resolved);
   std::uint64_t resident_bytes() const { return resident_bytes_; }
   std::uint64_t resident_budget() const { return resident_budget_; }
   bool is_resident(const Material& m) const;
+  /// Resident with its capture positions resolved (Captures::Resolved).
+  bool is_resident_resolved(const Material& m) const;
   /// Drop at once the resident tables that no unit of `remaining_units` reads.
   void release_unread(const std::vector<Material>& remaining_units);
 
@@ -84,6 +99,7 @@ class FinishedTables final : public FinishedValues {
   struct Resident {
     PositionIndex index;
     std::unique_ptr<UnitValues> values;
+    Captures captures;
   };
   static constexpr int kSlots = 8 * 8 * 8 * 8;  // by piece counts, each 0..7
   static int slot(const Material& m);

@@ -62,19 +62,29 @@ std::uint64_t total_positions(const std::vector<Material>& materials) {
 
 namespace {
 
-template <class Values>
-bool load_checked_into(const std::string& dir, const Material& m, const FinishedValues& store, Values& values,
-                       std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress = {}) {
+// Opens and checks the table of m, then runs `load(reader)`; the message of
+// a failure names the file.
+template <class Load>
+bool load_checked_with(const std::string& dir, const Material& m, std::uint64_t& file_bytes, std::string& error,
+                       Load&& load) {
   const std::string path = wdl_table_path(dir, m);
   std::unique_ptr<TableReader> reader;
   TableError e = open_checked_table(path, m, reader);
-  if (!e) e = load_table_values(*reader, PositionIndex(m), store, values, progress);
+  if (!e) e = load(*reader);
   if (e) {
     error = e.message.find(path) == std::string::npos ? path + ": " + e.message : e.message;
     return false;
   }
   file_bytes = reader->file_bytes();
   return true;
+}
+
+template <class Values>
+bool load_checked_into(const std::string& dir, const Material& m, const FinishedValues& store, Values& values,
+                       std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress = {}) {
+  return load_checked_with(dir, m, file_bytes, error, [&](const TableReader& reader) {
+    return load_table_values(reader, PositionIndex(m), store, values, progress);
+  });
 }
 
 }  // namespace
@@ -87,6 +97,12 @@ bool load_checked(const std::string& dir, const Material& m, const FinishedValue
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
                   std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress) {
   return load_checked_into(dir, m, store, values, file_bytes, error, progress);
+}
+
+bool load_checked_stored(const std::string& dir, const Material& m, UnitValues& values, std::uint64_t& file_bytes,
+                         std::string& error, const LoadProgress& progress) {
+  return load_checked_with(dir, m, file_bytes, error,
+                           [&](const TableReader& reader) { return load_stored_values(reader, values, progress); });
 }
 
 }  // namespace dtb::gen

@@ -34,4 +34,9 @@ bool load_checked(const std::string& dir, const Material& m, const FinishedValue
 bool load_checked(const std::string& dir, const Material& m, const FinishedValues& store, UnitValues& values,
                   std::uint64_t& file_bytes, std::string& error, const LoadProgress& progress = {});
 
+/// Open and check the table of m the same way, and load its values as stored
+/// (load_stored_values: capture positions not resolved, not flagged).
+bool load_checked_stored(const std::string& dir, const Material& m, UnitValues& values, std::uint64_t& file_bytes,
+                         std::string& error, const LoadProgress& progress = {});
+
 }  // namespace dtb::gen

@@ -43,9 +43,13 @@ TableError open_checked_table(const std::string& path, const Material& m, std::u
 }
 
 Wdl resolve_captures(const Position& p, const FinishedValues& store) {
-  if (popcount(p.pieces(opposite(p.side))) == 1) return Wdl::Win;  // any capture takes the last piece
-  // thread_local: a MoveList is 16 KB, and zero-filling one per position dominated the profile.
+  // thread_local: one 16 KB list a thread, not one a call on the loader's hot path.
   thread_local MoveList list;
+  return resolve_captures(p, store, list);
+}
+
+Wdl resolve_captures(const Position& p, const FinishedValues& store, MoveList& list) {
+  if (popcount(p.pieces(opposite(p.side))) == 1) return Wdl::Win;  // any capture takes the last piece
   generate_moves(p, list);
   Wdl best = Wdl::Loss;
   for (const Move& m : list) {
@@ -57,12 +61,12 @@ Wdl resolve_captures(const Position& p, const FinishedValues& store) {
 
 namespace {
 
-// Decodes every block in parallel into WDL | kCaptureFlag bytes (capture
-// positions resolved through `store`) and hands each block to
+// Decodes every block in parallel, turns each into value bytes with
+// `translate(first_index, stored, bytes)` (which may fail) and hands them to
 // `sink(first_index, bytes)`.
-template <class Sink>
-TableError decode_values(const TableReader& reader, const PositionIndex& index, const FinishedValues& store,
-                         const LoadProgress& progress, Sink&& sink) {
+template <class Translate, class Sink>
+TableError decode_blocks(const TableReader& reader, const LoadProgress& progress, Translate&& translate,
+                         Sink&& sink) {
   const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
   const std::uint64_t per_block = reader.positions_per_block();
   std::atomic<std::int64_t> first_bad{-1};
@@ -77,18 +81,7 @@ TableError decode_values(const TableReader& reader, const PositionIndex& index, 
       TableError e = reader.decode_block(static_cast<std::uint64_t>(b), block);
       const std::uint64_t first = static_cast<std::uint64_t>(b) * per_block;
       values.assign(block.size(), 0);
-      for (std::size_t k = 0; !e && k < block.size(); ++k) {
-        const std::uint64_t i = first + k;
-        const Position p = index.unrank(i);
-        if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
-          values[k] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(resolve_captures(p, store)) | kCaptureFlag);
-        } else if (block[k] > 2) {
-          e = TableError{TableStatus::DecodeError,
-                         "value " + std::to_string(block[k]) + " out of range at index " + std::to_string(i)};
-        } else {
-          values[k] = static_cast<std::uint8_t>(block[k]);
-        }
-      }
+      if (!e) e = translate(first, block, values);
       if (!e) sink(first, values);
       if (!e && progress) progress(block.size());
       if (e) {
@@ -101,6 +94,29 @@ TableError decode_values(const TableReader& reader, const PositionIndex& index, 
     }
   }
   return error;
+}
+
+// WDL | kCaptureFlag bytes, capture positions resolved through `store`.
+template <class Sink>
+TableError decode_values(const TableReader& reader, const PositionIndex& index, const FinishedValues& store,
+                         const LoadProgress& progress, Sink&& sink) {
+  const auto resolve = [&](std::uint64_t first, const std::vector<std::uint16_t>& block,
+                           std::vector<std::uint8_t>& values) -> TableError {
+    for (std::size_t k = 0; k < block.size(); ++k) {
+      const std::uint64_t i = first + k;
+      const Position p = index.unrank(i);
+      if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
+        values[k] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(resolve_captures(p, store)) | kCaptureFlag);
+      } else if (block[k] > 2) {
+        return TableError{TableStatus::DecodeError,
+                          "value " + std::to_string(block[k]) + " out of range at index " + std::to_string(i)};
+      } else {
+        values[k] = static_cast<std::uint8_t>(block[k]);
+      }
+    }
+    return {};
+  };
+  return decode_blocks(reader, progress, resolve, sink);
 }
 
 }  // namespace
@@ -120,6 +136,22 @@ TableError load_table_values(const TableReader& reader, const PositionIndex& ind
     UnitValues::Appender append(values);
     for (std::size_t k = 0; k < block.size(); ++k)
       append.set(first + k, static_cast<Wdl>(block[k] & kValueMask), (block[k] & kCaptureFlag) != 0);
+  });
+}
+
+TableError load_stored_values(const TableReader& reader, UnitValues& values, const LoadProgress& progress) {
+  // A value outside 0..2 can only be a capture position's "don't care" (the
+  // block checksums rule out damage, and the verifier a writer's mistake):
+  // any in-range value will do there, as no lookup reads it.
+  const auto keep_in_range = [](std::uint64_t, const std::vector<std::uint16_t>& block,
+                                std::vector<std::uint8_t>& values) -> TableError {
+    for (std::size_t k = 0; k < block.size(); ++k)
+      values[k] = static_cast<std::uint8_t>(block[k] > 2 ? static_cast<std::uint16_t>(Wdl::Draw) : block[k]);
+    return {};
+  };
+  return decode_blocks(reader, progress, keep_in_range, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
+    UnitValues::Appender append(values);
+    for (std::size_t k = 0; k < block.size(); ++k) append.set(first + k, static_cast<Wdl>(block[k]), false);
   });
 }
 

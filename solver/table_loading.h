@@ -19,6 +19,7 @@
 #include "solver/unit_values.h"
 #include "index/material.h"
 #include "index/position_index.h"
+#include "rules/movegen.h"
 
 namespace dtb::gen {
 
@@ -60,9 +61,20 @@ TableError load_table_values(const TableReader& reader, const PositionIndex& ind
 TableError load_table_values(const TableReader& reader, const PositionIndex& index,
                              const FinishedValues& store, UnitValues& values, const LoadProgress& progress = {});
 
+/// The values as stored, packed (`values` zeroed, of the table's size), no
+/// capture flag set: no position is unranked, so a capture position keeps
+/// the writer's "don't care" (a value outside 0..2 read as a draw). Several
+/// times faster than the load above; for a reader that tests each position it
+/// looks up for a capture and resolves it then (finished_tables.h).
+TableError load_stored_values(const TableReader& reader, UnitValues& values, const LoadProgress& progress = {});
+
 /// The true value of a position that must capture: the best capture, each
 /// successor's value taken from `store`. Shared by the solver, the loader
 /// and the stats.
 Wdl resolve_captures(const Position& p, const FinishedValues& store);
+/// The same, generating into `list`: for a caller that may be reached from
+/// inside the form above (a store that resolves a capture on lookup), whose
+/// per-thread list it must not overwrite.
+Wdl resolve_captures(const Position& p, const FinishedValues& store, MoveList& list);
 
 }  // namespace dtb::gen

@@ -1,0 +1,79 @@
+// FinishedTables' resident tables answer as the loaded tables do, whether
+// their capture positions were resolved at load or are resolved on lookup.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <vector>
+
+#include "gen/finished_tables.h"
+#include "gen/table_discovery.h"
+#include "solver/unit_solver.h"
+#include "index/position_index.h"
+#include "tests/gen/test_tables.h"
+
+using namespace dtb;
+using namespace dtb::gen;
+
+namespace {
+
+// A unit of kTestPieces + 1 pieces that reads `m`, so that keep() holds it.
+std::vector<Material> a_unit_reading(const Material& m) {
+  for (const Material& u : materials_in_build_order(testing::kTestPieces + 1))
+    if (FinishedTables::tables_read_by(u).count(m)) return {u};
+  return {};
+}
+
+constexpr std::uint64_t kCache = 4 << 20, kResidentBudget = std::uint64_t{1} << 30;
+
+}  // namespace
+
+TEST_CASE("a table kept as stored answers every position as the resolved table does") {
+  const std::string& dir = testing::test_tables_dir();
+  const WdlStore& truth = testing::test_store();
+  std::uint64_t stale = 0;  // positions whose value as stored is not their true one
+  for (const Material m : {Material{2, 0, 1, 1}, Material{1, 1, 1, 1}, Material{0, 2, 0, 2}, Material{3, 0, 1, 0}}) {
+    CAPTURE(m.name());
+    const std::vector<Material> remaining = a_unit_reading(m);
+    REQUIRE(!remaining.empty());
+    FinishedTables tables(dir, testing::kTestPieces, kCache, kResidentBudget);
+    auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
+    std::uint64_t bytes = 0;
+    std::string error;
+    REQUIRE(load_checked_stored(dir, m, *values, bytes, error));
+    UnitValues stored(PositionIndex(m).size());
+    REQUIRE(load_checked_stored(dir, m, stored, bytes, error));
+    tables.keep(m, std::move(values), remaining, FinishedTables::Captures::ResolvedOnLookup);
+    REQUIRE(tables.is_resident(m));
+    REQUIRE(!tables.is_resident_resolved(m));
+
+    const PositionIndex index(m);
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      const Position p = index.unrank(i);
+      stale += stored.value(i) != truth.value(p);  // only capture positions may be
+      differ += tables.value(p) != truth.value(p);
+      const Position reversed = colour_reversed(p);
+      differ += tables.value(reversed) != truth.value(reversed);
+    }
+    CHECK(differ == 0);
+    CHECK(!tables.error());
+  }
+  CHECK(stale > 0);  // some capture positions as stored hold another value: the lookups resolved them
+}
+
+TEST_CASE("a table loaded resolved is kept resolved and answers as the loaded table does") {
+  const std::string& dir = testing::test_tables_dir();
+  const WdlStore& truth = testing::test_store();
+  const Material m{1, 1, 1, 1};
+  FinishedTables tables(dir, testing::kTestPieces, kCache, kResidentBudget);
+  auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
+  std::uint64_t bytes = 0;
+  std::string error;
+  REQUIRE(load_checked(dir, m, tables, *values, bytes, error));
+  tables.keep(m, std::move(values), a_unit_reading(m));
+  REQUIRE(tables.is_resident_resolved(m));
+  const PositionIndex index(m);
+  std::uint64_t differ = 0;
+  for (std::uint64_t i = 0; i < index.size(); ++i) differ += tables.value(index.unrank(i)) != truth.value(index.unrank(i));
+  CHECK(differ == 0);
+}
