@@ -144,9 +144,9 @@ TableError load_stored_values(const TableReader& reader, UnitValues& values, con
   // block checksums rule out damage, and the verifier a writer's mistake):
   // any in-range value will do there, as no lookup reads it.
   const auto keep_in_range = [](std::uint64_t, const std::vector<std::uint16_t>& block,
-                                std::vector<std::uint8_t>& values) -> TableError {
+                                std::vector<std::uint8_t>& bytes) -> TableError {
     for (std::size_t k = 0; k < block.size(); ++k)
-      values[k] = static_cast<std::uint8_t>(block[k] > 2 ? static_cast<std::uint16_t>(Wdl::Draw) : block[k]);
+      bytes[k] = static_cast<std::uint8_t>(block[k] > 2 ? static_cast<std::uint16_t>(Wdl::Draw) : block[k]);
     return {};
   };
   return decode_blocks(reader, progress, keep_in_range, [&](std::uint64_t first, const std::vector<std::uint8_t>& block) {
