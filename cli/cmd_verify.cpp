@@ -22,6 +22,17 @@ void print_unlisted(const gen::VerifyReport& report) {
     std::cout << "; " << report.checksums_unlisted << " .mtc/.r62/.dtw/.rule files not in the list, not compared";
 }
 
+// On stderr before the first unit, as `dtb gen` prints its own plan.
+void print_memory_plan(const gen::VerifyMemoryPlan& plan) {
+  std::cerr << "dtb verify: memory bound " << (plan.budget >> 20) << " MiB (default: a quarter of physical memory; "
+            << "--memory SIZE)\n";
+  if (!plan.fits()) return;
+  std::cerr << "dtb verify: largest unit to verify " << plan.largest.name() << ": " << (plan.largest_unit >> 20)
+            << " MiB; block cache for tables read from files " << (plan.cache >> 20)
+            << " MiB; verified tables kept in memory in what each unit leaves, up to "
+            << (plan.budget / 2 >> 20) << " MiB\n";
+}
+
 constexpr Option kVerifyOptions[] = {
     {"--tables", "DIR[:DIR...]", "the table directory, or several that hold one set (the same as DIR)"},
     {"--checksums", "[FILE]", "first compare the files' XXH3 with the list in FILE (default: DIR/CHECKSUMS, the first "
@@ -30,6 +41,7 @@ constexpr Option kVerifyOptions[] = {
     {"--write-checksums", "FILE", "write the files' checksums to FILE"},
     {"--checksums-only", "", "stop after the checksums: no value re-derived"},
     {"--journal", "FILE", "record each unit verified and how far the current one got; a rerun resumes there if the files are unchanged"},
+    {"--memory", "SIZE", "memory bound, e.g. 8G or 512M, at least 64M (default: a quarter of physical memory)"},
     {"--threads", "T", "threads (default: one per core)"},
     {"--quiet", "", "no progress on stderr"},
 };
@@ -53,6 +65,10 @@ int run_verify(const Args& args) {
       options.journal_file = args[++i];
     } else if (a == "--write-checksums" && has_value) {
       options.write_checksums_file = args[++i];
+    } else if (a == "--memory" && has_value) {
+      const auto bytes = parse_size(args[++i], std::uint64_t{64} << 20, std::uint64_t{1} << 50);
+      if (!bytes) return usage_error("verify", "--memory must be a size such as 8G or 512M (at least 64M)");
+      options.memory_bytes = *bytes;
     } else if (a == "--threads" && has_value) {
       const auto n = parse_int(args[++i], 1, 1024);
       if (!n) return usage_error("verify", "--threads must be a whole number from 1 to 1024");
@@ -75,6 +91,7 @@ int run_verify(const Args& args) {
   options.dir = view.dir();
   if (options.checksums_file == "\x01") options.checksums_file = options.dir + "/CHECKSUMS";
 
+  if (options.show_progress && !options.checksums_only) options.on_memory_plan = print_memory_plan;
   keep_freed_memory();
   gen::install_interrupt_handlers();
   gen::VerifyReport report;

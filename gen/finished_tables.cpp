@@ -112,6 +112,11 @@ void FinishedTables::release_unread(const std::vector<Material>& remaining_units
   evict_until_within_budget(remaining_units);  // within the budget already: only the unread go
 }
 
+void FinishedTables::set_resident_budget(std::uint64_t bytes, const std::vector<Material>& remaining_units) {
+  resident_budget_ = bytes;
+  evict_until_within_budget(remaining_units);
+}
+
 void FinishedTables::evict_until_within_budget(const std::vector<Material>& remaining_units) {
   // When each resident table is next read: the first remaining unit that reads it.
   constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();

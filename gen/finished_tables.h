@@ -88,6 +88,11 @@ class FinishedTables final : public FinishedValues {
   bool is_resident_resolved(const Material& m) const;
   /// Drop at once the resident tables that no unit of `remaining_units` reads.
   void release_unread(const std::vector<Material>& remaining_units);
+  /// Keep at most `bytes` resident from now on, dropping at once what is
+  /// over (those read last by `remaining_units`, as keep() does). The
+  /// verifier sets it before each unit to what the bound leaves beside that
+  /// unit's own arrays, which differ from unit to unit.
+  void set_resident_budget(std::uint64_t bytes, const std::vector<Material>& remaining_units);
 
   /// The tables a unit reads while it is solved: those its captures and
   /// promotions lead into, and theirs once more (a capture position reached

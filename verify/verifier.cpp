@@ -630,6 +630,10 @@ bool write_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return write_checksum_list(options.write_checksums_file, list, failure);
 }
 
+// The block cache of the probe that the .r62 checks read the directory's
+// .mtc tables through (check_r62), opened once for the whole verify.
+constexpr std::uint64_t kR62ProbeCacheBytes = std::uint64_t{64} << 20;
+
 // A checked unit's tables and values, and how many of them have a table of
 // a further kind (`has`: has_mtc_table, has_r62_table).
 struct UnitParts {
@@ -663,7 +667,7 @@ bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<Checked
     return false;
   }
   probe::ProbeError pe;
-  if (!base && probe::Tablebase::open(dir, 64u << 20, 0, base, &pe) != DTB_OK) {
+  if (!base && probe::Tablebase::open(dir, kR62ProbeCacheBytes, 0, base, &pe) != DTB_OK) {
     failure = pe.message;
     return false;
   }
@@ -671,7 +675,9 @@ bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<Checked
   std::map<Material, bool> faithful;
   if (!dependencies_faithful(play, materials.front(), faithful, failure)) return false;
   const Article62Exits exits(finished, play, std::move(faithful));
-  if (!verify_unit_r62(dir, materials, values, exits, &progress, failure)) return false;
+  const bool passed = verify_unit_r62(dir, materials, values, exits, &progress, failure);
+  base->drop_mapped_pages();  // the pages of the files this probe read stay out of the bound
+  if (!passed) return false;
   report.r62_tables += present;
   return true;
 }
@@ -766,7 +772,77 @@ bool journal_lists(const ChecksumList& journal, const ChecksumList& hashes) {
   return true;
 }
 
+// The unit's arrays: released before what follows them takes as much.
+template <class T>
+void release(std::vector<T>& arrays) {
+  std::vector<T>().swap(arrays);
+}
+
 }  // namespace
+
+std::uint64_t verify_unit_bytes(const std::string& dir, const Material& m) {
+  std::uint64_t values = 0, slice_lists = 0, positions = 0, largest_levels = 0;
+  for (const Material& t : unit_of(m)) {
+    const PositionIndex index(t);
+    const std::vector<std::uint64_t> levels = positions_by_advancement(t);
+    const std::uint64_t largest = *std::max_element(levels.begin(), levels.end());
+    values += UnitValues::bytes_for(index.size());
+    slice_lists += SliceLevels::memory_bytes_for(index.slice_count(), largest / index.kings_per_slice());
+    positions += index.size();
+    // Each table's state array keeps the size of its largest level so far
+    // (CheckedTable::start_level), so the unit holds every table's largest.
+    largest_levels += largest;
+  }
+  const bool mtc = has_mtc_table(dir, m) || has_mtc_table(dir, m.reversed());
+  // A level's state: a byte a position and two pending flags a chunk.
+  return values + slice_lists + (mtc ? positions : largest_levels + 2 * (largest_levels / kChunk + 1));
+}
+
+namespace {
+
+// Half of the bound at most, whatever a unit leaves: a large unit's arrays
+// reuse the memory of the tables dropped to make room for them only where
+// it lies in one piece (the freed heap is kept, cli/memory_reuse.h), so
+// keeping the resident tables well under the bound keeps that growth there.
+std::uint64_t resident_within(const VerifyMemoryPlan& plan, std::uint64_t unit_bytes) {
+  const std::uint64_t taken = plan.overhead + plan.cache + unit_bytes;
+  return plan.budget > taken ? std::min(plan.budget - taken, plan.budget / 2) : 0;
+}
+
+}  // namespace
+
+std::uint64_t VerifyMemoryPlan::resident_beside(const Material& m) const {
+  const auto it = unit_bytes.find(m <= m.reversed() ? m : m.reversed());
+  return resident_within(*this, it == unit_bytes.end() ? 0 : it->second);
+}
+
+std::uint64_t VerifyMemoryPlan::resident_between_units() const { return resident_within(*this, 0); }
+
+VerifyMemoryPlan plan_verify_memory(const std::string& dir, const std::vector<Material>& materials,
+                                    std::uint64_t budget) {
+  VerifyMemoryPlan plan;
+  plan.budget = budget;
+  plan.overhead = kOverheadBytes + kMappedPagesBytes;
+  for (const Material& m : materials) {
+    if (has_r62_table(dir, m)) plan.overhead = kOverheadBytes + kMappedPagesBytes + kR62ProbeCacheBytes;
+    if (!(m <= m.reversed())) continue;
+    const std::uint64_t need = verify_unit_bytes(dir, m);
+    plan.unit_bytes[m] = need;
+    if (need > plan.largest_unit) {
+      plan.largest_unit = need;
+      plan.largest = m;
+    }
+  }
+  plan.least_budget = plan.largest_unit + plan.overhead + kMinCacheBytes;
+  if (!plan.fits()) return plan;
+  // The cache serves every unit, the largest too; resident tables use what
+  // each unit leaves (resident_beside), which is more beside a small one.
+  // A resident lookup costs a fifth of a cached one (finished_tables.h),
+  // so the cache gets at most an eighth of the bound.
+  const std::uint64_t left = budget - plan.largest_unit - plan.overhead;
+  plan.cache = std::max(kMinCacheBytes, std::min(budget / 8, left));
+  return plan;
+}
 
 bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::string& failure) {
   std::vector<Material> materials;
@@ -793,10 +869,20 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
     max_pieces = std::max(max_pieces, m.pieces());
     if (m <= m.reversed()) units.push_back(m);
   }
-  const std::uint64_t budget = default_memory_bytes();
+  const VerifyMemoryPlan memory = plan_verify_memory(
+      options.dir, materials, options.memory_bytes ? options.memory_bytes : default_memory_bytes());
+  if (options.on_memory_plan) options.on_memory_plan(memory);
+  if (!memory.fits()) {
+    failure = "the unit of " + memory.largest.name() + " needs " + std::to_string(memory.largest_unit >> 20) +
+              " MiB to be verified (its values, and its MTC or a level's state), and the rest at least " +
+              std::to_string((memory.overhead + kMinCacheBytes) >> 20) + " MiB: more than the memory bound of " +
+              std::to_string(memory.budget >> 20) + " MiB; --memory " +
+              std::to_string((memory.least_budget + (1 << 20) - 1) >> 20) + "M or more would do";
+    return false;
+  }
   std::unique_ptr<FinishedTables> finished;
   try {
-    finished = std::make_unique<FinishedTables>(options.dir, max_pieces, budget / 8, budget / 2);
+    finished = std::make_unique<FinishedTables>(options.dir, max_pieces, memory.cache, 0);
   } catch (const std::exception& e) {
     failure = e.what();
     return false;
@@ -821,6 +907,9 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
         continue;
       }
     }
+    // Make room for this unit's arrays: what is read last goes first.
+    finished->set_resident_budget(memory.resident_beside(m),
+                                  std::vector<Material>(units.begin() + static_cast<std::ptrdiff_t>(k), units.end()));
     std::vector<std::unique_ptr<CheckedTable>> unit;
     std::vector<CheckedTable*> pointers;
     for (const Material& t : unit_of(m)) {
@@ -884,8 +973,12 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       report.mtc_tables += mtc_present;
       if (!recorder.mtc_passed(failure)) return false;
     }
+    release(mtc);  // its memory is the .r62 check's
     if (!check_r62(options.dir, unit, *finished, base, progress, report, failure)) return false;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k) + 1, units.end());
+    // The unit's values become resident tables, within what the bound
+    // leaves between units, until the next unit makes room for itself.
+    finished->set_resident_budget(memory.resident_between_units(), remaining);
     for (auto& t : unit) {
       report.positions += t->index.size();
       ++report.tables;

@@ -27,11 +27,13 @@
 //    fail the check), never fake one. Every stored win and loss of the level
 //    must be proven when nothing is left to propagate.
 //
-// Memory: the unit's stored values packed at 3 bits a position, one byte a
-// position for one level (with `.mtc` tables: their MTC instead, a byte a
-// position of the unit), and dependencies read back through the probe
-// library (or kept resident once verified, gen/finished_tables.h): the same
-// bound as `dtb gen`.
+// Memory, within a bound (VerifyOptions::memory_bytes, by default that of
+// `dtb gen`): the unit's stored values packed at 3 bits a position, one byte
+// a position for one level (with `.mtc` tables: their MTC instead, a byte a
+// position of the unit, released before its `.r62` values take as much),
+// and dependencies read back through the probe library's block cache or
+// kept resident once verified (gen/finished_tables.h) in what the bound
+// leaves beside the unit being checked (VerifyMemoryPlan).
 //
 // Together, by induction on the order in which positions are proven, (1) and
 // (2) prove that every stored value is the theoretical value, given the
@@ -45,6 +47,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -54,6 +57,37 @@
 #include "solver/unit_values.h"
 
 namespace dtb::gen {
+
+/// What `dtb verify` holds of the unit {m, reversed(m)} of directory `dir`
+/// while it checks it, in bytes: its values, packed, its slice lists, and
+/// the working state of its largest level or, with `.mtc` tables, their MTC
+/// (which its `.r62` values replace). The probe's cache, the resident
+/// tables and fixed costs come on top (VerifyMemoryPlan).
+std::uint64_t verify_unit_bytes(const std::string& dir, const Material& m);
+
+/// How a verify divides its memory bound, as a build does
+/// (gen/table_builder.h: MemoryPlan): the unit being checked, a block cache
+/// for the tables read back from files, and verified tables kept resident
+/// in what is left beside that unit.
+struct VerifyMemoryPlan {
+  std::uint64_t budget = 0;         // the bound
+  Material largest;                 // the unit that needs most
+  std::uint64_t largest_unit = 0;   // verify_unit_bytes of it
+  std::uint64_t overhead = 0;       // code, the probes' open tables and mapped pages, the .r62 check's probe
+  std::uint64_t cache = 0;          // block cache for the tables read from files
+  std::uint64_t least_budget = 0;   // the least bound that would do
+  std::map<Material, std::uint64_t> unit_bytes;  // verify_unit_bytes, by unit
+  bool fits() const { return budget >= least_budget; }
+  /// What verified tables may keep resident while unit m is checked, and
+  /// between two units: what the bound leaves beside the unit, but at most
+  /// half of the bound.
+  std::uint64_t resident_beside(const Material& m) const;
+  std::uint64_t resident_between_units() const;
+};
+
+/// The memory plan of verifying the tables `materials` of `dir` in `budget` bytes.
+VerifyMemoryPlan plan_verify_memory(const std::string& dir, const std::vector<Material>& materials,
+                                    std::uint64_t budget);
 
 struct VerifyOptions {
   std::string dir;
@@ -83,6 +117,13 @@ struct VerifyOptions {
   // committed tables/CHECKSUMS before (or instead of) the hours of a full verify.
   bool checksums_only = false;
   bool show_progress = false;
+  // Bound on the whole process's memory, bytes; 0: default_memory_bytes()
+  // (gen/table_builder.h). A unit that does not fit fails the verify before
+  // any value is checked, saying what bound would do.
+  std::uint64_t memory_bytes = 0;
+  // Told the memory plan before the first unit is checked (`dtb verify`
+  // prints it), even one that does not fit.
+  std::function<void(const VerifyMemoryPlan&)> on_memory_plan;
 };
 
 struct VerifyReport {

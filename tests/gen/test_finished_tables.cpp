@@ -77,3 +77,48 @@ TEST_CASE("a table loaded resolved is kept resolved and answers as the loaded ta
   for (std::uint64_t i = 0; i < index.size(); ++i) differ += tables.value(index.unrank(i)) != truth.value(index.unrank(i));
   CHECK(differ == 0);
 }
+
+TEST_CASE("a smaller resident budget drops the table read last and keeps the one read next") {
+  const std::string& dir = testing::test_tables_dir();
+  // Two tables a and b of kTestPieces pieces, and units that read them in
+  // that order: the first reads a and not b, the second reads b.
+  std::vector<Material> tables_of_n;
+  for (const Material& m : materials_in_build_order(testing::kTestPieces))
+    if (m.pieces() == testing::kTestPieces) tables_of_n.push_back(m);
+  Material a, b;
+  std::vector<Material> remaining;
+  for (const Material& x : tables_of_n)
+    for (const Material& y : tables_of_n) {
+      if (!remaining.empty() || x == y) continue;
+      const std::vector<Material> reads_x = a_unit_reading(x), reads_y = a_unit_reading(y);
+      if (reads_x.empty() || reads_y.empty() || FinishedTables::tables_read_by(reads_x.front()).count(y)) continue;
+      a = x, b = y, remaining = {reads_x.front(), reads_y.front()};
+    }
+  REQUIRE(!remaining.empty());
+  FinishedTables tables(dir, testing::kTestPieces, kCache, kResidentBudget);
+  std::uint64_t kept_bytes = 0;
+  for (const Material& m : {a, b}) {
+    auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
+    std::uint64_t bytes = 0;
+    std::string error;
+    REQUIRE(load_checked(dir, m, tables, *values, bytes, error));
+    values->drop_capture_flags();
+    kept_bytes = std::max(kept_bytes, values->memory_bytes());
+    tables.keep(m, std::move(values), remaining);
+  }
+  REQUIRE(tables.is_resident(a));
+  REQUIRE(tables.is_resident(b));
+
+  tables.set_resident_budget(tables.resident_bytes(), remaining);  // as much as is held: nothing goes
+  CHECK(tables.is_resident(a));
+  CHECK(tables.is_resident(b));
+
+  tables.set_resident_budget(tables.resident_bytes() - 1, remaining);
+  CHECK(tables.is_resident(a));
+  CHECK_FALSE(tables.is_resident(b));
+  CHECK(tables.resident_bytes() <= kept_bytes);
+
+  tables.set_resident_budget(0, remaining);
+  CHECK_FALSE(tables.is_resident(a));
+  CHECK(tables.resident_bytes() == 0);
+}

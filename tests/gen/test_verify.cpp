@@ -12,6 +12,7 @@
 #include "compress/table_file.h"
 #include "gen/checksums.h"
 #include "gen/table_builder.h"
+#include "gen/table_discovery.h"
 #include "solver/slice_order.h"
 #include "solver/table_loading.h"
 #include "solver/unit_solver.h"
@@ -249,6 +250,47 @@ TEST_CASE("verify checks .mtc tables and fails on a single changed MTC") {
   INFO(failure);
   CHECK((failure.find("KKvK.mtc: position " + std::to_string(changed) + " ") != std::string::npos ||
          failure.find("KvKK.mtc") != std::string::npos));
+}
+
+TEST_CASE("verify refuses a memory bound its largest unit does not fit and passes in the least that does") {
+  const std::string dir = gen::testing::make_mtc_tables_up_to_3("verify-memory");
+  std::vector<Material> materials;
+  std::string failure;
+  REQUIRE(gen::discover_tables(dir, materials, failure));
+  const gen::VerifyMemoryPlan plan = gen::plan_verify_memory(dir, materials, std::uint64_t{1} << 30);
+  REQUIRE(plan.fits());
+  // With .mtc tables a unit holds its MTC, a byte a position, beside its
+  // values; without them a byte a position of its largest level.
+  const Material km = *parse_material("KMvK");
+  std::uint64_t positions = 0;
+  for (const Material& t : gen::unit_of(km)) positions += PositionIndex(t).size();
+  CHECK(gen::verify_unit_bytes(dir, km) > positions);
+  CHECK(gen::verify_unit_bytes(copy_small_tables("verify-memory-wdl"), km) < gen::verify_unit_bytes(dir, km));
+  CHECK(plan.largest_unit >= gen::verify_unit_bytes(dir, km));
+
+  gen::VerifyOptions options;
+  options.dir = dir;
+  bool told = false;
+  options.on_memory_plan = [&](const gen::VerifyMemoryPlan& p) { told = !p.fits(); };
+  options.memory_bytes = plan.least_budget - 1;
+  gen::VerifyReport refused;
+  CHECK_FALSE(gen::verify_tables(options, refused, failure));
+  CHECK(told);
+  CHECK(failure.find("the unit of " + plan.largest.name() + " needs") != std::string::npos);
+  CHECK(failure.find("--memory " + std::to_string((plan.least_budget + (1 << 20) - 1) >> 20) + "M") !=
+        std::string::npos);
+  CHECK(refused.tables == 0);
+
+  // At the least bound nothing stays resident beside the largest unit: its
+  // dependencies are read back from their files, and every check passes.
+  options.memory_bytes = plan.least_budget;
+  gen::VerifyReport passed;
+  const bool ok = gen::verify_tables(options, passed, failure);
+  INFO(failure);
+  CHECK(ok);
+  CHECK(!told);
+  CHECK(passed.tables == static_cast<int>(materials.size()));
+  CHECK(passed.mtc_tables == passed.tables);
 }
 
 TEST_CASE("a verify journal skips the units it lists and checks a changed one again") {
