@@ -95,6 +95,10 @@ struct Article62Summary {
   std::vector<Material> solved;  // units solved and written
   std::vector<Material> reused;  // units whose .r62 tables were there, intact
   int exact_units = 0;           // units MTC decides: no .r62
+  // Units whose work the progress line counted, in build order: those the
+  // directory said, before the first was solved, that the rule would need
+  // solving (every unit solved, and maybe some found exact at their turn).
+  std::vector<Material> counted;
   double seconds = 0;
 };
 

@@ -21,6 +21,7 @@
 #include <memory>
 #include <map>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 #include "compress/table_file.h"
@@ -218,8 +219,9 @@ namespace {
 
 // The 2-3 piece tables with MTC, KKvK's .mtc rewritten 44 plies longer
 // (from a fresh count 6.2 then draws its decisions of true MTC 7 or more),
-// and the .r62 tables `dtb gen --article62` then writes, on `threads` threads.
-std::string r62_test_dir(const std::string& tag, int threads) {
+// and the .r62 tables `dtb gen --article62` then writes, on `threads` threads
+// (what that phase did in `phase`, if given).
+std::string r62_test_dir(const std::string& tag, int threads, gen::Article62Summary* phase = nullptr) {
   const std::string dir = gen::testing::make_temp_dir(tag);
   gen::BuildOptions options;
   options.max_pieces = 3;
@@ -238,6 +240,7 @@ std::string r62_test_dir(const std::string& tag, int threads) {
   REQUIRE(gen::build_article62_tables(options, r62, error) == gen::BuildStatus::Ok);
   omp_set_num_threads(before);
   REQUIRE(r62.solved.size() >= 2);
+  if (phase) *phase = r62;
   return dir;
 }
 
@@ -289,6 +292,27 @@ TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a
   });
   CHECK_FALSE(verify_kkvm(dir, failure));
   CHECK(failure.find("KKvM.r62") != std::string::npos);
+}
+
+TEST_CASE("the article 6.2 phase's progress counts the units it solves, not those MTC decides") {
+  gen::Article62Summary r62;
+  const std::string dir = r62_test_dir("r62-progress", 2, &r62);
+  const std::set<Material> counted(r62.counted.begin(), r62.counted.end());
+  for (const Material& m : r62.solved) CHECK(counted.count(m));
+  // Units that nothing stretched reaches: MTC decides them, they cost no time.
+  CHECK_FALSE(counted.count(*parse_material("KvK")));
+  CHECK_FALSE(counted.count(*parse_material("MvM")));
+  gen::BuildOptions options;
+  options.max_pieces = 3;
+  CHECK(r62.counted.size() < gen::units_to_build(options).size());
+  // A rerun reuses every .r62 table: nothing left to count.
+  options.out_dir = dir;
+  options.mtc = true;
+  gen::Article62Summary again;
+  std::string error;
+  REQUIRE(gen::build_article62_tables(options, again, error) == gen::BuildStatus::Ok);
+  CHECK(again.reused.size() == r62.solved.size());
+  CHECK(again.counted.empty());
 }
 
 TEST_CASE("the .r62 tables are the same bytes on 1 thread and on 2") {
