@@ -85,14 +85,13 @@ constexpr int rotate_square(int s) { return kSquares + 1 - s; }
 /// b is 53 - b (the ghosts at 10,21,32,43 map onto each other), so it is a
 /// bit reversal of the 64-bit word followed by a shift.
 inline Bitboard rotate_bb(Bitboard b) {
-  // Portable bit reversal (GCC/Clang lower this well).
+  // Reverse the bits within each byte, then the bytes (one instruction):
+  // half the steps of a bit reversal by halves. The solver reverses three
+  // boards for every position it looks up.
   b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
   b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
   b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
-  b = ((b >> 8) & 0x00FF00FF00FF00FFULL) | ((b & 0x00FF00FF00FF00FFULL) << 8);
-  b = ((b >> 16) & 0x0000FFFF0000FFFFULL) | ((b & 0x0000FFFF0000FFFFULL) << 16);
-  b = (b >> 32) | (b << 32);
-  return b >> (64 - kBits);
+  return __builtin_bswap64(b) >> (64 - kBits);
 }
 
 /// Dense layout: square s on bit s-1 (50 bits, no ghosts). The index code
