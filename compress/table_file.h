@@ -67,6 +67,7 @@ enum class TableStatus : int {
   DiskFull,          // ENOSPC / EDQUOT while writing
   OutOfMemory,
   InvalidArgument,   // e.g. a value out of range for the kind
+  Interrupted,       // a stop was asked for (SIGINT/SIGTERM) before the work was done; the file may be sound
 };
 
 struct TableError {

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <atomic>
 
+#include "index/position_walker.h"
 #include "probe/capture_check.h"
 #include "rules/movegen.h"
+#include "support/interrupt.h"
 
 namespace dtb::gen {
 
@@ -59,6 +61,12 @@ Wdl resolve_captures(const Position& p, const FinishedValues& store, MoveList& l
   return best;
 }
 
+std::uint64_t blocks_between_page_drops(const TableReader& reader) {
+  constexpr std::uint64_t kFileBytesBetweenDrops = std::uint64_t{16} << 20;
+  const std::uint64_t bytes_per_block = reader.file_bytes() / std::max<std::uint64_t>(1, reader.block_count());
+  return std::max<std::uint64_t>(1, kFileBytesBetweenDrops / std::max<std::uint64_t>(1, bytes_per_block));
+}
+
 namespace {
 
 // Decodes every block in parallel, turns each into value bytes with
@@ -69,6 +77,7 @@ TableError decode_blocks(const TableReader& reader, const LoadProgress& progress
                          Sink&& sink) {
   const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
   const std::uint64_t per_block = reader.positions_per_block();
+  const std::uint64_t drop_every = blocks_between_page_drops(reader);
   std::atomic<std::int64_t> first_bad{-1};
   TableError error;
 #pragma omp parallel
@@ -78,12 +87,15 @@ TableError decode_blocks(const TableReader& reader, const LoadProgress& progress
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < blocks; ++b) {
       if (first_bad.load() >= 0) continue;
-      TableError e = reader.decode_block(static_cast<std::uint64_t>(b), block);
+      // (a 7-piece table takes minutes to load: a stop must not wait for it)
+      TableError e = interrupt_requested() ? TableError{TableStatus::Interrupted, "interrupted"}
+                                           : reader.decode_block(static_cast<std::uint64_t>(b), block);
       const std::uint64_t first = static_cast<std::uint64_t>(b) * per_block;
       values.assign(block.size(), 0);
       if (!e) e = translate(first, block, values);
       if (!e) sink(first, values);
       if (!e && progress) progress(block.size());
+      if ((static_cast<std::uint64_t>(b) + 1) % drop_every == 0) reader.drop_resident_pages();
       if (e) {
         std::int64_t expected = -1;
         if (first_bad.compare_exchange_strong(expected, b)) {
@@ -102,9 +114,20 @@ TableError decode_values(const TableReader& reader, const PositionIndex& index, 
                          const LoadProgress& progress, Sink&& sink) {
   const auto resolve = [&](std::uint64_t first, const std::vector<std::uint16_t>& block,
                            std::vector<std::uint8_t>& values) -> TableError {
+    // A block is consecutive indexes: unrank once a slice, step within it.
+    PositionWalker walker(index);
+    const std::uint64_t kings_per_slice = index.kings_per_slice();
+    std::uint64_t left_in_slice = 0;  // positions of the walker's slice after the current one
     for (std::size_t k = 0; k < block.size(); ++k) {
       const std::uint64_t i = first + k;
-      const Position p = index.unrank(i);
+      if (left_in_slice == 0) {
+        walker.seek(i);
+        left_in_slice = kings_per_slice - i % kings_per_slice;
+      } else {
+        walker.next();
+      }
+      --left_in_slice;
+      const Position& p = walker.position();
       if (probe::must_capture(p)) {  // the fast form of has_capture (cross-checked in tests/probe)
         values[k] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(resolve_captures(p, store)) | kCaptureFlag);
       } else if (block[k] > 2) {

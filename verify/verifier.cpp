@@ -917,8 +917,10 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
       progress.set_item(t.name() + " loading");  // minutes for a 7-piece table: say so
       std::uint64_t bytes = 0;
       if (!load_checked(options.dir, t, *finished, *unit.back()->owned, bytes, failure,
-                        [&](std::uint64_t positions) { progress.advance(positions); }))
+                        [&](std::uint64_t positions) { progress.advance(positions); })) {
+        if (interrupt_requested()) failure = "interrupted";  // not the file's fault
         return false;
+      }
       pointers.push_back(unit.back().get());
     }
     // The unit's .mtc tables, if it has any (mtc_verifier.h): all or none.

@@ -8,6 +8,7 @@
 #include "gen/finished_tables.h"
 #include "gen/table_discovery.h"
 #include "solver/unit_solver.h"
+#include "support/interrupt.h"
 #include "index/position_index.h"
 #include "tests/gen/test_tables.h"
 
@@ -64,18 +65,56 @@ TEST_CASE("a table kept as stored answers every position as the resolved table d
 TEST_CASE("a table loaded resolved is kept resolved and answers as the loaded table does") {
   const std::string& dir = testing::test_tables_dir();
   const WdlStore& truth = testing::test_store();
-  const Material m{1, 1, 1, 1};
-  FinishedTables tables(dir, testing::kTestPieces, kCache, kResidentBudget);
-  auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
-  std::uint64_t bytes = 0;
+  // (kings and men, kings only, men only: slices of many positions, and of one)
+  for (const Material m : {Material{1, 1, 1, 1}, Material{2, 0, 2, 0}, Material{0, 2, 0, 2}, Material{3, 0, 0, 1}}) {
+    CAPTURE(m.name());
+    FinishedTables tables(dir, testing::kTestPieces, kCache, kResidentBudget);
+    auto values = std::make_unique<UnitValues>(PositionIndex(m).size());
+    std::uint64_t bytes = 0;
+    std::string error;
+    REQUIRE(load_checked(dir, m, tables, *values, bytes, error));
+    tables.keep(m, std::move(values), a_unit_reading(m));
+    REQUIRE(tables.is_resident_resolved(m));
+    const PositionIndex index(m);
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < index.size(); ++i)
+      differ += tables.value(index.unrank(i)) != truth.value(index.unrank(i));
+    CHECK(differ == 0);
+  }
+}
+
+namespace {
+
+// Finished values that ask for a stop at their first lookup (a SIGTERM
+// arriving while a table loads).
+class StopAtFirstLookup final : public FinishedValues {
+ public:
+  explicit StopAtFirstLookup(const FinishedValues& inner) : inner_(inner) {}
+  Wdl value(const Position& p) const override {
+    request_interrupt();
+    return inner_.value(p);
+  }
+
+ private:
+  const FinishedValues& inner_;
+};
+
+}  // namespace
+
+TEST_CASE("a table being loaded stops soon after a stop is asked for, and says it was interrupted") {
+  const std::string& dir = testing::test_tables_dir();
+  const Material m{2, 0, 1, 1};
+  const StopAtFirstLookup store(testing::test_store());
+  UnitValues values(PositionIndex(m).size());
+  std::uint64_t bytes = 0, loaded = 0;
   std::string error;
-  REQUIRE(load_checked(dir, m, tables, *values, bytes, error));
-  tables.keep(m, std::move(values), a_unit_reading(m));
-  REQUIRE(tables.is_resident_resolved(m));
-  const PositionIndex index(m);
-  std::uint64_t differ = 0;
-  for (std::uint64_t i = 0; i < index.size(); ++i) differ += tables.value(index.unrank(i)) != truth.value(index.unrank(i));
-  CHECK(differ == 0);
+  const bool ok = load_checked(dir, m, store, values, bytes, error, [&](std::uint64_t n) { loaded += n; });
+  const bool stopped = interrupt_requested();
+  clear_interrupt();
+  REQUIRE(stopped);
+  CHECK(!ok);
+  CHECK(error.find("interrupted") != std::string::npos);
+  CHECK(loaded < PositionIndex(m).size() / 2);  // the blocks after the stop were not decoded
 }
 
 TEST_CASE("a smaller resident budget drops the table read last and keeps the one read next") {
