@@ -207,6 +207,14 @@ class TableReader {
   /// drop_resident_pages; nothing for a reader of bytes in memory). Safe
   /// while other threads decode.
   virtual void drop_resident_pages() const noexcept = 0;
+
+  /// How many blocks a reader of the whole file decodes between two
+  /// drop_resident_pages: about 16 MiB of the file on average. Every page
+  /// read stays in the resident set until its mapping goes, so without the
+  /// drops, reading a 6- or 7-piece table's .mtc (hundreds of MB) would add
+  /// the whole file to the process's memory, past what the memory plans
+  /// allow for mapped pages.
+  std::uint64_t blocks_between_page_drops() const;
 };
 
 /// Value i of a block decoded by decode_block_packed2.

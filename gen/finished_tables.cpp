@@ -27,6 +27,7 @@ FinishedTables::FinishedTables(const std::string& dir, int max_pieces, std::uint
   probe::ProbeError error;
   if (probe::Tablebase::open_expecting(dir, cache_bytes, max_pieces, tables_, &error) != DTB_OK)
     throw std::runtime_error(error.message);
+  pages_.emplace(*tables_);
 }
 
 FinishedTables::~FinishedTables() = default;
@@ -64,24 +65,11 @@ Wdl FinishedTables::value(const Position& p) const {
   return probe_value(p);
 }
 
-// A decode maps at most a 64 KB fault-around window plus the page a block
-// straddles into: so many decodes touch at most kMappedPagesBytes.
-constexpr std::uint64_t kBlocksBetweenPageDrops = kMappedPagesBytes / ((64 + 4) << 10);
-
-void FinishedTables::drop_mapped_pages_now_and_then() const {
-  const std::uint64_t decoded = tables_->blocks_decoded();
-  std::uint64_t last = decoded_at_last_drop_.load(std::memory_order_relaxed);
-  if (decoded - last < kBlocksBetweenPageDrops) return;
-  // One thread drops; the others go on (their reads map pages again safely).
-  if (decoded_at_last_drop_.compare_exchange_strong(last, decoded, std::memory_order_relaxed))
-    tables_->drop_mapped_pages();
-}
-
 Wdl FinishedTables::probe_value(const Position& p) const {
   Wdl v = Wdl::Draw;
   probe::ProbeError error;
   const dtb_status status = tables_->wdl(p, v, &error);
-  drop_mapped_pages_now_and_then();
+  pages_->after_probe();
   if (status == DTB_OK) return v;
   if (!failed_.exchange(true)) {
     std::lock_guard<std::mutex> guard(error_mutex_);

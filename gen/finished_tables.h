@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/mapped_pages_bound.h"
 #include "solver/finished_values.h"
 #include "solver/unit_values.h"
 #include "index/material.h"
@@ -112,10 +113,8 @@ class FinishedTables final : public FinishedValues {
   void evict_until_within_budget(const std::vector<Material>& remaining_units);  // and the unread
   Wdl probe_value(const Position& p) const;
 
-  void drop_mapped_pages_now_and_then() const;
-
   std::unique_ptr<probe::Tablebase> tables_;
-  mutable std::atomic<std::uint64_t> decoded_at_last_drop_{0};
+  std::optional<MappedPagesBound<probe::Tablebase>> pages_;  // of tables_
   std::uint64_t resident_budget_ = 0, resident_bytes_ = 0;
   std::array<std::unique_ptr<Resident>, kSlots> resident_;
   mutable std::atomic<bool> failed_{false};

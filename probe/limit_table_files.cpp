@@ -73,6 +73,11 @@ const LimitTableFiles::OpenTable* LimitTableFiles::table(const Material& m, Prob
   return open_.emplace(m, std::move(entry)).first->second.get();
 }
 
+void LimitTableFiles::drop_mapped_pages() {
+  std::lock_guard<std::mutex> lock(mutex_);  // (the map may grow meanwhile)
+  for (const auto& [m, t] : open_) t->reader->drop_resident_pages();
+}
+
 dtb_status LimitTableFiles::max_value(const Material& m, std::uint16_t& out, ProbeError* error) {
   ProbeError open_error;
   const OpenTable* t = table(m, &open_error);
@@ -120,6 +125,7 @@ dtb_status LimitTableFiles::decode_into_cache(const OpenTable& t, std::uint64_t 
     return fail(error, DTB_OUT_OF_MEMORY, name, block_number,
                 "out of memory decoding block " + std::to_string(block) + " of " + name + table_extension(kind_));
   }
+  blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
   constexpr std::size_t kWide = BlockCache::kWidePagePositions;
   for (std::size_t first = 0, page = 0; first < values.size(); first += kWide, ++page)
     cache_.insert_wide(t.key | (block * t.pages_per_block + page), values.data() + first,

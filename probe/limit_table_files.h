@@ -18,6 +18,7 @@
 // Thread safety: value() may be called from many threads at once.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -49,6 +50,11 @@ class LimitTableFiles {
   /// errors as value().
   dtb_status max_value(const Material& m, std::uint16_t& out, ProbeError* error);
 
+  /// Blocks decoded so far, and the release of the file pages those decodes
+  /// mapped (as Tablebase's): for a caller that bounds its RSS.
+  std::uint64_t blocks_decoded() const { return blocks_decoded_.load(std::memory_order_relaxed); }
+  void drop_mapped_pages();
+
  private:
   struct OpenTable {
     std::unique_ptr<TableReader> reader;
@@ -66,6 +72,7 @@ class LimitTableFiles {
   TableKind kind_;
   std::mutex mutex_;
   std::map<Material, std::unique_ptr<OpenTable>> open_;  // entries never move or die
+  std::atomic<std::uint64_t> blocks_decoded_{0};
 };
 
 }  // namespace dtb::probe

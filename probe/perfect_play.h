@@ -42,6 +42,15 @@ class PerfectPlay {
   /// the `.mtc` and `.r62` files (opened on first use).
   explicit PerfectPlay(Tablebase& base);
 
+  /// Blocks of `.mtc` and `.r62` files decoded so far, and the release of
+  /// the file pages they mapped (as Tablebase's): for a caller that bounds
+  /// its RSS.
+  std::uint64_t blocks_decoded() const { return files_.blocks_decoded() + r62_files_.blocks_decoded(); }
+  void drop_mapped_pages() {
+    files_.drop_mapped_pages();
+    r62_files_.drop_mapped_pages();
+  }
+
   /// Value of a valid position for its side to move and, unless it is a draw,
   /// its MTC in plies. DTB_TABLE_MISSING (naming the file and `dtb gen --mtc`)
   /// if the position needs an absent .mtc file; DTB_CORRUPTED_TABLE if the

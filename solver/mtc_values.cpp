@@ -31,10 +31,12 @@ bool load_mtc_values(const std::string& dir, const Material& m, LargeArray<std::
   }
   out.resize(reader->positions());
   const auto blocks = static_cast<std::int64_t>(reader->block_count());
+  const std::uint64_t drop_every = reader->blocks_between_page_drops();
   std::atomic<bool> failed{false};
   std::string message;
 #pragma omp parallel for schedule(dynamic, 16)
   for (std::int64_t b = 0; b < blocks; ++b) {
+    if ((static_cast<std::uint64_t>(b) + 1) % drop_every == 0) reader->drop_resident_pages();
     std::vector<std::uint8_t> bytes;
     if (TableError e = reader->decode_block_bytes(static_cast<std::uint64_t>(b), bytes)) {
       if (!failed.exchange(true))

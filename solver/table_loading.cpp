@@ -61,12 +61,6 @@ Wdl resolve_captures(const Position& p, const FinishedValues& store, MoveList& l
   return best;
 }
 
-std::uint64_t blocks_between_page_drops(const TableReader& reader) {
-  constexpr std::uint64_t kFileBytesBetweenDrops = std::uint64_t{16} << 20;
-  const std::uint64_t bytes_per_block = reader.file_bytes() / std::max<std::uint64_t>(1, reader.block_count());
-  return std::max<std::uint64_t>(1, kFileBytesBetweenDrops / std::max<std::uint64_t>(1, bytes_per_block));
-}
-
 namespace {
 
 // Decodes every block in parallel, turns each into value bytes with
@@ -77,7 +71,7 @@ TableError decode_blocks(const TableReader& reader, const LoadProgress& progress
                          Sink&& sink) {
   const std::int64_t blocks = static_cast<std::int64_t>(reader.block_count());
   const std::uint64_t per_block = reader.positions_per_block();
-  const std::uint64_t drop_every = blocks_between_page_drops(reader);
+  const std::uint64_t drop_every = reader.blocks_between_page_drops();
   std::atomic<std::int64_t> first_bad{-1};
   TableError error;
 #pragma omp parallel

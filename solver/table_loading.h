@@ -68,14 +68,6 @@ TableError load_table_values(const TableReader& reader, const PositionIndex& ind
 /// looks up for a capture and resolves it then (finished_tables.h).
 TableError load_stored_values(const TableReader& reader, UnitValues& values, const LoadProgress& progress = {});
 
-/// How many blocks of `reader` a loader decodes between two drops of the
-/// file pages it has read (TableReader::drop_resident_pages): about 16 MiB
-/// of the file on average. Every page read stays in the resident set until
-/// its mapping goes, so without the drops loading a 7-piece table's .mtc
-/// would add the whole file (hundreds of MB) to the process's memory, past
-/// the bound the memory plans allow for mapped pages.
-std::uint64_t blocks_between_page_drops(const TableReader& reader);
-
 /// The true value of a position that must capture: the best capture, each
 /// successor's value taken from `store`. Shared by the solver, the loader
 /// and the stats.

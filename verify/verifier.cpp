@@ -12,6 +12,7 @@
 #include "gen/checksums.h"
 #include "gen/cost_model.h"
 #include "gen/finished_tables.h"
+#include "gen/mapped_pages_bound.h"
 #include "verify/article62_verifier.h"
 #include "gen/article62_builder.h"
 #include "probe/capture_check.h"
@@ -653,6 +654,29 @@ UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<C
   return parts;
 }
 
+// The exits of a .r62 check, keeping the file pages read through `base` and
+// `play` within kMappedPagesBytes each (mapped_pages_bound.h): the check reads
+// the .mtc and .r62 tables of the units a promotion leads to, and their pages
+// took the check of KKMMvKM 270 MiB past its memory bound before they were
+// dropped as it went.
+class PageBoundedExits final : public FinishedValues {
+ public:
+  PageBoundedExits(const FinishedValues& exits, probe::Tablebase& base, probe::PerfectPlay& play)
+      : exits_(exits), base_pages_(base), play_pages_(play) {}
+  Wdl value(const Position& p) const override {
+    const Wdl v = exits_.value(p);
+    base_pages_.after_probe();
+    play_pages_.after_probe();
+    return v;
+  }
+  std::optional<std::string> error() const override { return exits_.error(); }
+
+ private:
+  const FinishedValues& exits_;
+  MappedPagesBound<probe::Tablebase> base_pages_;
+  MappedPagesBound<probe::PerfectPlay> play_pages_;
+};
+
 // The unit's .r62 tables, if it has any (article62_verifier.h): all or none, and
 // only beside its .mtc tables. The tables it converts into are valued under
 // 6.2 from a fresh count as the rule-aware solve valued them (Article62Exits),
@@ -675,7 +699,8 @@ bool check_r62(const std::string& dir, const std::vector<std::unique_ptr<Checked
   std::map<Material, bool> faithful;
   if (!dependencies_faithful(play, materials.front(), faithful, failure)) return false;
   const Article62Exits exits(finished, play, std::move(faithful));
-  const bool passed = verify_unit_r62(dir, materials, values, exits, &progress, failure);
+  const PageBoundedExits bounded(exits, *base, play);
+  const bool passed = verify_unit_r62(dir, materials, values, bounded, &progress, failure);
   base->drop_mapped_pages();  // the pages of the files this probe read stay out of the bound
   if (!passed) return false;
   report.r62_tables += present;
@@ -824,7 +849,8 @@ VerifyMemoryPlan plan_verify_memory(const std::string& dir, const std::vector<Ma
   plan.budget = budget;
   plan.overhead = kOverheadBytes + kMappedPagesBytes;
   for (const Material& m : materials) {
-    if (has_r62_table(dir, m)) plan.overhead = kOverheadBytes + kMappedPagesBytes + kR62ProbeCacheBytes;
+    if (has_r62_table(dir, m))  // the .r62 check's probe: its cache, the pages of its WDL and of its .mtc/.r62 files
+      plan.overhead = kOverheadBytes + kMappedPagesBytes + kR62ProbeCacheBytes + 2 * kMappedPagesBytes;
     if (!(m <= m.reversed())) continue;
     const std::uint64_t need = verify_unit_bytes(dir, m);
     plan.unit_bytes[m] = need;
@@ -892,21 +918,31 @@ bool verify_tables(const VerifyOptions& options, VerifyReport& report, std::stri
   if (!options.journal_file.empty() && std::filesystem::exists(options.journal_file) &&
       !read_checksum_list(options.journal_file, journal, failure))
     return false;
-  for (std::size_t k = 0; k < units.size(); ++k) {
-    const Material& m = units[k];
-    ChecksumList hashes;
-    if (!options.journal_file.empty()) {
-      if (!unit_file_hashes(options.dir, unit_of(m), hashes, failure)) return false;
-      if (journal_lists(journal, hashes)) {  // verified by an earlier run: read from its files from now on
-        for (const Material& t : unit_of(m)) {
-          progress.skip(verify_work(options.dir, t));
-          report.positions += PositionIndex(t).size();
-          ++report.tables;
-          ++report.tables_from_journal;
-        }
-        continue;
+  // The units an earlier run verified, skipped before the first unit is
+  // checked: skipped as they came, those after it counted as work left at
+  // the rate of real checking, and a resumed run's ETA said hours where
+  // minutes were left.
+  std::vector<ChecksumList> unit_hashes(units.size());
+  std::vector<bool> verified_before(units.size(), false);
+  if (!options.journal_file.empty()) {
+    progress.set_item("hashing the files the journal lists");
+    for (std::size_t k = 0; k < units.size(); ++k) {
+      if (!unit_file_hashes(options.dir, unit_of(units[k]), unit_hashes[k], failure)) return false;
+      verified_before[k] = journal_lists(journal, unit_hashes[k]);
+      if (!verified_before[k]) continue;
+      for (const Material& t : unit_of(units[k])) {  // read from its files from now on
+        progress.skip(verify_work(options.dir, t));
+        report.positions += PositionIndex(t).size();
+        ++report.tables;
+        ++report.tables_from_journal;
       }
     }
+  }
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const Material& m = units[k];
+    if (verified_before[k]) continue;
+    const ChecksumList& hashes = unit_hashes[k];
+    if (options.on_unit_start) options.on_unit_start(m, progress.done(), progress.total());
     // Make room for this unit's arrays: what is read last goes first.
     finished->set_resident_budget(memory.resident_beside(m),
                                   std::vector<Material>(units.begin() + static_cast<std::ptrdiff_t>(k), units.end()));

@@ -107,6 +107,9 @@ struct VerifyOptions {
   double progress_seconds = 60;
   // Called after each WDL level of a unit passes (a test stops a run there).
   std::function<void(const Material& unit, int level)> on_level_passed;
+  // Called before each unit is checked, with the progress line's work done
+  // (skipped units included) and its total work.
+  std::function<void(const Material& unit, std::uint64_t done, std::uint64_t total)> on_unit_start;
   // With `.mtc` tables a level's check needs no proof rounds, so it passes
   // (and is recorded, as above) in parts of this many positions of one of
   // its tables; called after each part.
