@@ -657,7 +657,7 @@ UnitParts unit_parts(const std::string& dir, const std::vector<std::unique_ptr<C
 // The exits of a .r62 check, keeping the file pages read through `base` and
 // `play` within kMappedPagesBytes each (mapped_pages_bound.h): the check reads
 // the .mtc and .r62 tables of the units a promotion leads to, and their pages
-// took the check of KKMMvKM 270 MiB past its memory bound before they were
+// took the check of KKMMvKM 200 MiB past its memory bound before they were
 // dropped as it went.
 class PageBoundedExits final : public FinishedValues {
  public:
