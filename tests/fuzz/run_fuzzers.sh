@@ -42,13 +42,33 @@ export DTB_FUZZ_TABLES=$tables
 mkdir -p "$artifacts"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failed=0
-for h in "${harnesses[@]}"; do
+
+# One harness over its corpus; its exit status goes to a file, so that the
+# harnesses can run side by side, one a core (the suite gives this test all
+# of them), and be reported in order afterwards.
+fuzz_one() {
+  local h=$1 status=0
   # New inputs go to the first corpus directory, a scratch one: the
   # committed seeds in the second are only read.
   mkdir -p "$work/$h"
-  if "$fuzz_build/fuzz/$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-       -artifact_prefix="$artifacts/$h-" "$work/$h" "$src/fuzz/corpus/$h" >"$work/$h.log" 2>&1; then
+  "$fuzz_build/fuzz/$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$artifacts/$h-" "$work/$h" "$src/fuzz/corpus/$h" >"$work/$h.log" 2>&1 || status=$?
+  echo "$status" >"$work/$h.status"
+}
+running=0
+for h in "${harnesses[@]}"; do
+  if ((running >= $(nproc))); then
+    wait -n
+    running=$((running - 1))
+  fi
+  fuzz_one "$h" &
+  running=$((running + 1))
+done
+wait
+
+failed=0
+for h in "${harnesses[@]}"; do
+  if [ "$(cat "$work/$h.status")" = 0 ]; then
     echo "$h: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/$h.log")"
   else
     echo "$h: FAILED" >&2
