@@ -6,11 +6,14 @@
 #include <atomic>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
+#include "compress/table_file.h"
 #include "gen/finished_tables.h"
 #include "support/interrupt.h"
 #include "gen/mtc_report.h"
@@ -183,27 +186,24 @@ bool write_r62_table(const std::string& dir, const UnitSolution& solution, std::
 // only where they are read from changes.
 //
 // Progress: loading a position costs less than solving one (no move is
-// generated; only a capture position's captures are searched), counted at a
-// quarter of a solve's work, a first estimate; a position loaded as stored
-// (decoded only) at a twelfth. Each unit's work counts every table it reads
-// at its weight, and what it need not load (resident already, or past the
-// budget) is skipped: without it the bar stood still while a unit loaded
-// and the ETA read tens of hours.
-constexpr std::uint64_t kLoadWorkPerPosition = kSolveWorkPerPosition / 4;
-constexpr std::uint64_t kStoredLoadWorkPerPosition = kSolveWorkPerPosition / 12;
+// generated; only a capture position's captures are searched): counted at
+// a tenth of a solve's work, and a position loaded as stored (decoded only)
+// at a thirtieth. Which tables a unit loads is known only at its turn: those
+// it reads that are not resident already (loaded for an earlier unit, kept
+// while a later one reads them), smallest first, while they fit the budget.
+// So each table's load work joins the total as it starts, and the bar moves
+// while it loads.
+// Counted from the start for every table a unit reads, the load work was
+// mostly skipped (KMMMvKM's 13 % of a resumed phase in 10 s) and the ETA ran
+// twice the time left.
+constexpr std::uint64_t kLoadWorkPerPosition = kSolveWorkPerPosition / 10;
+constexpr std::uint64_t kStoredLoadWorkPerPosition = kSolveWorkPerPosition / 30;
 
 // Whether unit m reads table d only through promotions: then it is loaded as stored.
 bool read_as_stored(const Material& m, const Material& d) { return d.pieces() >= m.pieces(); }
 
 std::uint64_t load_work_per_position(const Material& m, const Material& d) {
   return read_as_stored(m, d) ? kStoredLoadWorkPerPosition : kLoadWorkPerPosition;
-}
-
-std::uint64_t load_work(const Material& m) {
-  std::uint64_t work = 0;
-  for (const Material& d : FinishedTables::tables_read_by(m))
-    work += PositionIndex(d).size() * load_work_per_position(m, d);
-  return work;
 }
 
 // Writing a unit's .r62 tables (the theoretical values loaded again to mark
@@ -219,7 +219,8 @@ std::uint64_t write_work(const Material& m) {
   return work;
 }
 
-std::uint64_t unit_work(const Material& m) { return unit_solve_work(m) + load_work(m) + write_work(m); }
+// What the progress line counts for a unit from the start: its solve and its writing.
+std::uint64_t unit_work(const Material& m) { return unit_solve_work(m) + write_work(m); }
 
 // Loads table d for unit m and keeps it, resolved or as stored (above).
 bool load_read_table(const std::string& dir, FinishedTables& theory, const Material& m, const Material& d,
@@ -240,7 +241,6 @@ bool load_read_table(const std::string& dir, FinishedTables& theory, const Mater
 
 bool load_read_tables(const std::string& dir, FinishedTables& theory, const Material& m,
                       const std::vector<Material>& remaining, ProgressBar& progress, std::string& error) {
-  std::uint64_t loaded = 0;
   theory.release_unread(remaining);
   std::vector<std::pair<std::uint64_t, Material>> reads;
   for (const Material& d : FinishedTables::tables_read_by(m)) {
@@ -250,33 +250,123 @@ bool load_read_tables(const std::string& dir, FinishedTables& theory, const Mate
   std::sort(reads.begin(), reads.end());
   for (const auto& [positions, d] : reads) {
     if (theory.resident_bytes() + UnitValues::bytes_for(positions) > theory.resident_budget()) break;
+    progress.add_work(positions * load_work_per_position(m, d));
     if (!load_read_table(dir, theory, m, d, remaining, progress, error)) return false;
-    loaded += positions * load_work_per_position(m, d);
   }
-  progress.skip(load_work(m) - loaded);
   return true;
 }
 
-// The units whose work the progress line counts: those that will be solved
-// under the rule, as far as the directory says before the first is. Most
-// units MTC decides (exact): they take no time, and counting their solve
-// work made the ETA promise two hours for a phase of forty minutes. A
-// dependency whose .r62 table is not yet written counts as not faithful
-// (PerfectPlay::article62_facts), so a unit counted here may turn out exact
-// when its turn comes (its work is then skipped), never the other way. A
-// unit whose .r62 tables are intact is reused; one whose facts cannot be
-// read is counted, and the build says why when it gets there.
-std::set<Material> units_to_solve(const std::string& dir, probe::Tablebase& base, const std::vector<Material>& units) {
-  probe::PerfectPlay play(base);
-  std::set<Material> counted;
+// The units that may need solving under the rule, as far as the directory
+// says now: those without intact .r62 tables that MTC does not decide
+// (exact). A dependency whose .r62 table is not yet written counts as not
+// faithful (PerfectPlay::article62_facts), so such a unit may turn out exact
+// once the units before it are written, never the other way. A unit whose
+// facts cannot be read is here too; the build says why when it gets there.
+std::set<Material> units_pending(const std::string& dir, probe::PerfectPlay& play, const std::vector<Material>& units) {
+  std::set<Material> pending;
   for (const Material& m : units) {
     if (r62_tables_intact(dir, m)) continue;
     bool exact = true;
     std::string error;
-    if (!unit_exact(play, m, exact, error) || !exact) counted.insert(m);
+    if (!unit_exact(play, m, exact, error) || !exact) pending.insert(m);
   }
-  return counted;
+  return pending;
 }
+
+// Whether m's .mtc file says every win and loss of m converts within 50 plies.
+bool mtc_clean(const std::string& dir, const Material& m) {
+  TableError e;
+  const std::unique_ptr<TableReader> reader = TableReader::open(mtc_table_path(dir, m), &e);
+  return reader && reader->max_value() <= kArticle62Plies;
+}
+
+// Whether pending unit m needs its solve whatever the pending units before
+// it show: one of its tables with men converts later than 50 plies (a man
+// move stays in the unit), or one converts into a table outside the
+// pending units that is not faithful. Otherwise it needs its solve only if
+// a pending table it converts into turns out not faithful once written.
+bool surely_solved(const std::string& dir, probe::PerfectPlay& play, const Material& m,
+                   const std::set<Material>& pending_tables) {
+  for (const Material& t : unit_of(m)) {
+    if (t.men() > 0 && !mtc_clean(dir, t)) return true;
+    for (const Material& d : direct_dependencies(t)) {
+      if (pending_tables.count(d)) continue;
+      bool faithful = false;
+      probe::ProbeError pe;
+      if (play.article62_faithful(d, faithful, &pe) != DTB_OK || !faithful) return true;
+    }
+  }
+  return false;
+}
+
+// What the progress line counts for the units the phase may solve, kept up
+// to date as they are written. Most units MTC decides (exact): they take no
+// time, and counting their solve work made the ETA promise two hours for a
+// phase of forty minutes. A pending unit sure to be solved counts in full;
+// one that may yet turn out exact counts half. In a rerun of the 2-6 phase
+// with three units' .r62 removed, five units were pending: two sure, one
+// (KMMMvMM) found to need its solve when KKMMvMM was written, two (MMMMvKM,
+// MMMMvMM) found exact when KMMMvKM and KMMMvMM were; counted in full and
+// skipped only at their turn, the last, the bar jumped from 79 % to 100 %
+// and the ETA was over twice the time left on most lines. After each unit is
+// written the others are decided again: one found exact has its count
+// skipped, one found sure has its count made full.
+class PendingWork {
+ public:
+  PendingWork(const std::string& dir, probe::Tablebase& base, const std::vector<Material>& units)
+      : dir_(dir), base_(base) {
+    probe::PerfectPlay play(base_);
+    pending_ = units_pending(dir_, play, units);
+    const std::set<Material> tables = pending_tables();
+    for (const Material& m : pending_)
+      counted_[m] = surely_solved(dir_, play, m, tables) ? unit_work(m) : unit_work(m) / 2;
+  }
+
+  const std::set<Material>& pending() const { return pending_; }
+  std::uint64_t total() const {
+    std::uint64_t work = 0;
+    for (const auto& [m, w] : counted_) work += w;
+    return work;
+  }
+  // Unit m needs no solve (exact, or its .r62 tables intact): its count is skipped.
+  void drop(const Material& m, ProgressBar& progress) {
+    progress.skip(counted_[m]);
+    counted_[m] = 0;
+    pending_.erase(m);
+  }
+  // Unit m is about to be solved: its whole work counts.
+  void solving(const Material& m, ProgressBar& progress) {
+    if (counted_[m] < unit_work(m)) progress.add_work(unit_work(m) - counted_[m]);
+    counted_[m] = unit_work(m);
+  }
+  // Unit m is written: decide the others again.
+  void written(const Material& m, ProgressBar& progress) {
+    pending_.erase(m);
+    probe::PerfectPlay play(base_);  // fresh: it must see the .r62 tables just written
+    const std::set<Material> tables = pending_tables();
+    for (const Material& u : std::set<Material>(pending_)) {
+      bool exact = true;
+      std::string error;
+      if (unit_exact(play, u, exact, error) && exact)
+        drop(u, progress);
+      else if (surely_solved(dir_, play, u, tables))
+        solving(u, progress);
+    }
+  }
+
+ private:
+  std::set<Material> pending_tables() const {
+    std::set<Material> tables;
+    for (const Material& m : pending_)
+      for (const Material& t : unit_of(m)) tables.insert(t);
+    return tables;
+  }
+
+  const std::string& dir_;
+  probe::Tablebase& base_;
+  std::set<Material> pending_;
+  std::map<Material, std::uint64_t> counted_;
+};
 
 // The budget of the tables kept resident: what the memory plan of the build
 // leaves beside its largest unit, less the two block caches of this phase.
@@ -319,14 +409,15 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     error = pe.message;
     return BuildStatus::Failed;
   }
-  const std::set<Material> counted = units_to_solve(dir, *base, units);
-  std::uint64_t total = 0;
+  PendingWork work(dir, *base, units);
   for (const Material& m : units)
-    if (counted.count(m)) {
-      total += unit_work(m);
-      summary.counted.push_back(m);
-    }
-  ProgressBar progress("r62", total, options.show_progress);
+    if (work.pending().count(m)) summary.counted.push_back(m);
+  if (options.show_progress && !summary.counted.empty()) {
+    std::cerr << "dtb gen: article 6.2: " << summary.counted.size() << " units may need solving under the rule:";
+    for (const Material& m : summary.counted) std::cerr << ' ' << m.name();
+    std::cerr << " (MTC decides the others)\n";
+  }
+  ProgressBar progress("r62", work.total(), options.show_progress);
   for (std::size_t k = 0; k < units.size(); ++k) {
     const Material& m = units[k];
     if (interrupt_requested()) {
@@ -337,7 +428,7 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     if (!has_theory_tables(dir, m, error)) return BuildStatus::Failed;
     if (r62_tables_intact(dir, m)) {
       summary.reused.push_back(m);
-      if (counted.count(m)) progress.skip(unit_work(m));
+      work.drop(m, progress);
       continue;
     }
     // A fresh reader per unit: what it has found of the tables so far would
@@ -347,9 +438,11 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     if (!unit_exact(play, m, exact, error)) return BuildStatus::Failed;
     if (exact) {
       ++summary.exact_units;
-      if (counted.count(m)) progress.skip(unit_work(m));
+      work.drop(m, progress);
       continue;
     }
+    if (!work.pending().count(m)) summary.counted.push_back(m);  // not foreseen: its facts could not be read then
+    work.solving(m, progress);
     std::map<Material, bool> faithful;
     if (!dependencies_faithful(play, m, faithful, error)) return BuildStatus::Failed;
     const std::vector<Material> remaining(units.begin() + static_cast<std::ptrdiff_t>(k), units.end());
@@ -379,6 +472,7 @@ BuildStatus build_article62_tables(const BuildOptions& options, Article62Summary
     std::error_code ec;
     for (const Material& t : solution.materials) fs::remove(mtc_scratch_path(dir, t), ec);
     summary.solved.push_back(m);
+    work.written(m, progress);
   }
   progress.finish();
   summary.seconds = watch.lap();

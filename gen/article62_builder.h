@@ -95,9 +95,9 @@ struct Article62Summary {
   std::vector<Material> solved;  // units solved and written
   std::vector<Material> reused;  // units whose .r62 tables were there, intact
   int exact_units = 0;           // units MTC decides: no .r62
-  // Units whose work the progress line counted, in build order: those the
-  // directory said, before the first was solved, that the rule would need
-  // solving (every unit solved, and maybe some found exact at their turn).
+  // Units whose work the progress line counted: first, in build order, those
+  // the directory said before the first was solved that the rule needs to
+  // solve; then any other found to need it at its turn. Every unit solved.
   std::vector<Material> counted;
   double seconds = 0;
 };

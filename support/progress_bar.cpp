@@ -95,10 +95,12 @@ void ProgressBar::skip(std::uint64_t work) {
   advance(work);
 }
 
+void ProgressBar::add_work(std::uint64_t work) { total_.fetch_add(work * weight_, std::memory_order_relaxed); }
+
 void ProgressBar::finish() {
   if (!enabled_ || finished_) return;
   stop_heartbeat();  // the final line is the last: no redraw after it
-  done_.store(total_);
+  done_.store(total_.load());
   draw(true);
   finished_ = true;
   if (tty_) std::fputc('\n', stderr);
@@ -120,17 +122,18 @@ void ProgressBar::draw(bool force) {
   if (!force && now - last_draw_ < interval) return;
   last_draw_ = now;
 
-  const double done = static_cast<double>(std::min(done_.load(), total_));
+  const std::uint64_t total = total_.load();
+  const double done = static_cast<double>(std::min(done_.load(), total));
   // Rounded down to the tenth shown: 99.96 % is not "100.0%" while work is left.
-  const double fraction = std::floor(1000.0 * done / static_cast<double>(total_)) / 1000.0;
+  const double fraction = std::floor(1000.0 * done / static_cast<double>(total)) / 1000.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const std::uint64_t done_now = done_.load(), skipped_now = skipped_.load();
   recent_.record(elapsed, done_now - std::min(skipped_now, done_now));
   std::string eta = "--";
   if (fraction >= 1.0) {
     eta = "done in " + format_duration(elapsed);
-  } else if (auto left = remaining_seconds(total_, done_now, skipped_now, elapsed)) {
-    if (const auto rate = recent_.rate()) left = static_cast<double>(total_ - std::min(done_now, total_)) / *rate;
+  } else if (auto left = remaining_seconds(total, done_now, skipped_now, elapsed)) {
+    if (const auto rate = recent_.rate()) left = static_cast<double>(total - std::min(done_now, total)) / *rate;
     eta = "ETA " + format_duration(*left);
   }
 

@@ -51,10 +51,14 @@ class ProgressBar {
   /// percentage but not towards the rate the ETA extrapolates, which would
   /// otherwise promise the rest at the speed of skipping.
   void skip(std::uint64_t work);
+  /// Work found to be needed after all (a unit counted as likely to need
+  /// none): the total grows, so the percentage steps back rather than the
+  /// bar reaching 100 % with work left.
+  void add_work(std::uint64_t work);
   /// Print the final line (100%, elapsed time).
   void finish();
 
-  std::uint64_t total() const { return total_; }
+  std::uint64_t total() const { return total_.load(std::memory_order_relaxed); }
   /// Work done so far, skipped work included.
   std::uint64_t done() const { return done_.load(std::memory_order_relaxed); }
   std::uint64_t skipped() const { return skipped_.load(std::memory_order_relaxed); }
@@ -64,7 +68,7 @@ class ProgressBar {
   void stop_heartbeat();
 
   std::string task_;
-  std::uint64_t total_;
+  std::atomic<std::uint64_t> total_;
   bool enabled_;
   bool tty_;
   std::chrono::milliseconds log_interval_{10000};

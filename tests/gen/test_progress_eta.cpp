@@ -30,6 +30,18 @@ TEST_CASE("the ETA extrapolates the rate of the work done, not of the work skipp
   CHECK_FALSE(remaining_seconds(1000, 1200, 0, 100.0));
 }
 
+TEST_CASE("work found needed after all grows the total, at the weight set, so the bar never passes it") {
+  dtb::gen::ProgressBar bar("test", 1000, false);
+  bar.advance(900);
+  bar.set_weight(2);
+  bar.add_work(500);  // counts 1000
+  CHECK(bar.total() == 2000);
+  CHECK(bar.done() == 900);
+  bar.advance(500);
+  CHECK(bar.done() == 1900);
+  CHECK(bar.done() < bar.total());
+}
+
 TEST_CASE("a shrinking frontier forecasts the positions its later rounds decide") {
   using dtb::gen::forecast_remaining_decisions;
   // Halving each round: 250 + 125 + ... after a round of 250.
