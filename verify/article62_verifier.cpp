@@ -22,8 +22,8 @@ constexpr int kBeyond = kArticle62Plies + 1;  // stored where nothing is forced 
 class UnitR62Checker {
  public:
   UnitR62Checker(const std::vector<Material>& materials, const std::vector<const UnitValues*>& values,
-                 const FinishedValues& exits)
-      : values_(values), exits_(exits) {
+                 const FinishedValues& exits, bool captures_keep_values)
+      : values_(values), exits_(exits), captures_keep_values_(captures_keep_values) {
     for (const Material& m : materials) indexes_.emplace_back(m);
     stored_.resize(materials.size());
   }
@@ -33,8 +33,10 @@ class UnitR62Checker {
   // The first position of table t whose stored value is wrong, or kNoMismatch.
   std::uint64_t check(std::size_t t, ProgressBar* progress) const {
     return first_mismatch(indexes_[t].size(), progress, [&](std::uint64_t i) {
-      if (values_[t]->value(i) == Wdl::Draw) return false;
-      return implied(t, indexes_[t].unrank(i), values_[t]->value(i)) != stored_[t][i];
+      const Wdl theory = values_[t]->value(i);
+      if (theory == Wdl::Draw) return false;
+      if (captures_keep_values_ && values_[t]->capture(i)) return stored_[t][i] != 1;  // article62_verifier.h
+      return implied(t, indexes_[t].unrank(i), theory) != stored_[t][i];
     });
   }
 
@@ -66,6 +68,7 @@ class UnitR62Checker {
 
   const std::vector<const UnitValues*>& values_;
   const FinishedValues& exits_;
+  bool captures_keep_values_;
   std::vector<PositionIndex> indexes_;
   std::vector<LargeArray<std::uint8_t>> stored_;
 };
@@ -77,10 +80,19 @@ bool has_r62_table(const std::string& dir, const Material& m) {
   return std::filesystem::exists(r62_table_path(dir, m), ec);
 }
 
+bool captures_faithful(const Material& m, const std::map<Material, bool>& faithful) {
+  for (const Material& d : direct_dependencies(m)) {
+    if (d.pieces() >= m.pieces()) continue;  // a promotion's
+    const auto it = faithful.find(d);
+    if (it == faithful.end() || !it->second) return false;
+  }
+  return true;
+}
+
 bool verify_unit_r62(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& exits,
-                     ProgressBar* progress, std::string& failure) {
-  UnitR62Checker checker(materials, values, exits);
+                     bool captures_keep_values, ProgressBar* progress, std::string& failure) {
+  UnitR62Checker checker(materials, values, exits, captures_keep_values);
   for (std::size_t t = 0; t < materials.size(); ++t)
     if (!load_mtc_values(dir, materials[t], checker.stored(t), failure, TableKind::Article62)) return false;
   for (std::size_t t = 0; t < materials.size(); ++t) {

@@ -18,8 +18,19 @@
 // so no cycle of false wins satisfies these equations: within them a
 // conversion comes, into values checked before (earlier tables, or the
 // unit's more advanced men).
+//
+// Where every table a capture of the unit leads into is faithful (its 6.2
+// values from a fresh count are its theoretical ones, article62_faithful),
+// a capture position that is not a draw in theory stores 1, and is checked
+// so without valuing its captures: every move it has is a capture, costing
+// 1 and valued under 6.2 as in theory, so a win has a winning capture and a
+// loss only losing ones. In the 2-6 set every 2-5 piece table is faithful:
+// half the positions of a 6-piece unit (its capture positions) are checked
+// without a probe, where valuing each capture's result under 6.2 was most
+// of the check's time.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,13 +44,18 @@ namespace dtb::gen {
 /// Whether `dir` holds an `.r62` table of m.
 bool has_r62_table(const std::string& dir, const Material& m);
 
+/// Whether every table that a capture from table m leads into is faithful,
+/// by `faithful` (dependencies_faithful of m's unit).
+bool captures_faithful(const Material& m, const std::map<Material, bool>& faithful);
+
 /// Check the `.r62` tables of one unit (materials[k] with its verified
-/// theoretical values values[k], captures resolved; `exits` gives the 6.2
-/// values from a fresh count of the finished tables it converts into).
+/// theoretical values values[k], captures resolved and flagged; `exits` gives
+/// the 6.2 values from a fresh count of the finished tables it converts
+/// into; `captures_keep_values`: captures_faithful, see above).
 /// False with a message naming the table and the first wrong position.
 /// `progress` (may be null) advances by one per position checked.
 bool verify_unit_r62(const std::string& dir, const std::vector<Material>& materials,
                      const std::vector<const UnitValues*>& values, const FinishedValues& exits,
-                     ProgressBar* progress, std::string& failure);
+                     bool captures_keep_values, ProgressBar* progress, std::string& failure);
 
 }  // namespace dtb::gen

@@ -38,6 +38,7 @@
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "probe/capture_check.h"
 #include "probe/perfect_play.h"
 #include "probe/tablebase.h"
 #include "tests/reference/reference_solver.h"
@@ -244,8 +245,9 @@ std::string r62_test_dir(const std::string& tag, int threads, gen::Article62Summ
   return dir;
 }
 
-// verify_unit_r62 on the unit of KKvM in `dir`, as `dtb verify` runs it.
-bool verify_kkvm(const std::string& dir, std::string& failure) {
+// verify_unit_r62 on the unit of KKvM in `dir`, as `dtb verify` runs it; with
+// `value_captures`, every capture position's captures valued as well.
+bool verify_kkvm(const std::string& dir, std::string& failure, bool value_captures = false) {
   gen::WdlStore store;
   std::vector<Material> materials;
   std::vector<std::unique_ptr<gen::UnitValues>> owned;
@@ -269,8 +271,10 @@ bool verify_kkvm(const std::string& dir, std::string& failure) {
   probe::PerfectPlay play(*base);
   std::map<Material, bool> faithful;
   REQUIRE(gen::dependencies_faithful(play, materials.front(), faithful, failure));
+  bool captures_keep_values = !value_captures;
+  for (const Material& t : materials) captures_keep_values = captures_keep_values && gen::captures_faithful(t, faithful);
   const gen::Article62Exits exits(store, play, std::move(faithful));
-  return gen::verify_unit_r62(dir, materials, values, exits, nullptr, failure);
+  return gen::verify_unit_r62(dir, materials, values, exits, captures_keep_values, nullptr, failure);
 }
 
 }  // namespace
@@ -292,6 +296,46 @@ TEST_CASE("dtb verify re-derives .r62 values from their successors and catches a
   });
   CHECK_FALSE(verify_kkvm(dir, failure));
   CHECK(failure.find("KKvM.r62") != std::string::npos);
+}
+
+TEST_CASE("dtb verify checks a capture position's .r62 value without valuing its captures, and catches a wrong one") {
+  const std::string dir = r62_test_dir("r62-verify-captures", 2);
+  const Material kkvm = *parse_material("KKvM");
+  std::map<Material, bool> faithful;
+  {
+    std::unique_ptr<probe::Tablebase> base;
+    REQUIRE(probe::Tablebase::open(dir, 16u << 20, 0, base, nullptr) == DTB_OK);
+    probe::PerfectPlay play(*base);
+    std::string error;
+    REQUIRE(gen::dependencies_faithful(play, kkvm, faithful, error));
+  }
+  // Every 2-piece table a capture of KKvM leads into keeps its values; KKvK,
+  // which Black's promotion leads into, does not (its MTC stretched).
+  CHECK(gen::captures_faithful(kkvm, faithful));
+  CHECK_FALSE(faithful.at(*parse_material("KKvK")));
+  std::string failure;
+  CHECK(verify_kkvm(dir, failure, /*value_captures=*/true));
+  CHECK(verify_kkvm(dir, failure));
+  // A decided capture position of KKvM (a king to capture the man, not a draw)
+  // stored 2 instead of 1: caught by the rule for captures, and by valuing them.
+  const PositionIndex index(kkvm);
+  std::string fen;
+  test::rewrite_values(gen::r62_table_path(dir, kkvm), kkvm, TableKind::Article62, [&](std::vector<std::uint16_t>& v) {
+    for (std::uint64_t i = 0; i < v.size(); ++i) {
+      const Position p = index.unrank(i);
+      if (v[i] == 1 && probe::must_capture(p)) {
+        v[i] = 2;
+        fen = to_fen(p);
+        return;
+      }
+    }
+    FAIL("no decided capture position in KKvM.r62");
+  });
+  INFO(fen);
+  CHECK_FALSE(verify_kkvm(dir, failure));
+  CHECK(failure.find("KKvM.r62") != std::string::npos);
+  CHECK(failure.find("stores 2, its moves imply 1") != std::string::npos);
+  CHECK_FALSE(verify_kkvm(dir, failure, /*value_captures=*/true));
 }
 
 TEST_CASE("the article 6.2 phase's progress counts the units it solves, not those MTC decides") {
