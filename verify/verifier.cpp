@@ -631,12 +631,12 @@ bool write_checksums(const VerifyOptions& options, const std::vector<Material>& 
   return write_checksum_list(options.write_checksums_file, list, failure);
 }
 
-// The progress work of a position of an .r62 table's check: it generates
-// the moves of every position that is not a draw (or a capture position,
-// article62_verifier.h) and values each conversion under 6.2. Counted as 1,
-// the checks took a quarter of the whole 2-6 verify for 7 % of its progress
-// line (5.45 min a percent against 1.41 on average); about 1.4 times as fast
-// since, they count 3.
+// The progress work of a position of an .r62 table's check, which generates
+// the moves of every position neither drawn nor capturing (article62_verifier.h)
+// and values each conversion under 6.2. At 1 a position, the checks took a
+// quarter of the whole 2-6 verify for 7 % of its progress line (5.45 min a
+// percent against 1.41 on average) when they valued every capture too; at
+// 1.4 times that speed, 3 a position matches the rest.
 constexpr std::uint64_t kR62CheckWork = 3;
 
 // The block cache of the probe that the .r62 checks read the directory's
