@@ -13,7 +13,6 @@
 #include <stdexcept>
 #include <utility>
 
-#include "compress/table_file.h"
 #include "gen/finished_tables.h"
 #include "support/interrupt.h"
 #include "gen/mtc_report.h"
@@ -273,26 +272,19 @@ std::set<Material> units_pending(const std::string& dir, probe::PerfectPlay& pla
   return pending;
 }
 
-// Whether m's .mtc file says every win and loss of m converts within 50 plies.
-bool mtc_clean(const std::string& dir, const Material& m) {
-  TableError e;
-  const std::unique_ptr<TableReader> reader = TableReader::open(mtc_table_path(dir, m), &e);
-  return reader && reader->max_value() <= kArticle62Plies;
-}
-
 // Whether pending unit m needs its solve whatever the pending units before
 // it show: one of its tables with men converts later than 50 plies (a man
 // move stays in the unit), or one converts into a table outside the
 // pending units that is not faithful. Otherwise it needs its solve only if
 // a pending table it converts into turns out not faithful once written.
-bool surely_solved(const std::string& dir, probe::PerfectPlay& play, const Material& m,
-                   const std::set<Material>& pending_tables) {
+bool surely_solved(probe::PerfectPlay& play, const Material& m, const std::set<Material>& pending_tables) {
   for (const Material& t : unit_of(m)) {
-    if (t.men() > 0 && !mtc_clean(dir, t)) return true;
+    bool clean = false;
+    probe::ProbeError pe;
+    if (t.men() > 0 && (play.clean(t, clean, &pe) != DTB_OK || !clean)) return true;
     for (const Material& d : direct_dependencies(t)) {
       if (pending_tables.count(d)) continue;
       bool faithful = false;
-      probe::ProbeError pe;
       if (play.article62_faithful(d, faithful, &pe) != DTB_OK || !faithful) return true;
     }
   }
@@ -314,12 +306,12 @@ bool surely_solved(const std::string& dir, probe::PerfectPlay& play, const Mater
 class PendingWork {
  public:
   PendingWork(const std::string& dir, probe::Tablebase& base, const std::vector<Material>& units)
-      : dir_(dir), base_(base) {
+      : base_(base) {
     probe::PerfectPlay play(base_);
-    pending_ = units_pending(dir_, play, units);
+    pending_ = units_pending(dir, play, units);
     const std::set<Material> tables = pending_tables();
     for (const Material& m : pending_)
-      counted_[m] = surely_solved(dir_, play, m, tables) ? unit_work(m) : unit_work(m) / 2;
+      counted_[m] = surely_solved(play, m, tables) ? unit_work(m) : unit_work(m) / 2;
   }
 
   const std::set<Material>& pending() const { return pending_; }
@@ -349,7 +341,7 @@ class PendingWork {
       std::string error;
       if (unit_exact(play, u, exact, error) && exact)
         drop(u, progress);
-      else if (surely_solved(dir_, play, u, tables))
+      else if (surely_solved(play, u, tables))
         solving(u, progress);
     }
   }
@@ -362,7 +354,6 @@ class PendingWork {
     return tables;
   }
 
-  const std::string& dir_;
   probe::Tablebase& base_;
   std::set<Material> pending_;
   std::map<Material, std::uint64_t> counted_;

@@ -109,6 +109,9 @@ class PerfectPlay {
   /// in its `.mtc` header). What the rule-aware solve of the tables that
   /// convert into m asks (gen/article62_builder.h).
   dtb_status article62_faithful(const Material& m, bool& faithful, ProbeError* error);
+  /// Whether m's .mtc file holds no MTC above 50: every win and loss of m
+  /// converts within the count (DTB_TABLE_MISSING without the file).
+  dtb_status clean(const Material& m, bool& out, ProbeError* error);
   /// Whether a move of `p` is a conversion: a capture or a man move.
   static bool converts(const Position& p, const Move& m);
 
@@ -134,9 +137,6 @@ class PerfectPlay {
   // Plies to the next conversion of q under 6.2 (`v` its decisive 6.2 value):
   // its .r62 value where it has one, else its MTC.
   dtb_status article62_plies(const Position& q, Wdl v, int& out, ProbeError* error);
-
-  // Whether m's .mtc file exists and holds no MTC above 50.
-  dtb_status clean(const Material& m, bool& out, ProbeError* error);
 
   // What article62() needs to know of a material, decided once (article62_facts).
   struct Article62Facts {
