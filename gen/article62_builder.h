@@ -96,8 +96,9 @@ struct Article62Summary {
   std::vector<Material> reused;  // units whose .r62 tables were there, intact
   int exact_units = 0;           // units MTC decides: no .r62
   // Units whose work the progress line counted: first, in build order, those
-  // the directory said before the first was solved that the rule needs to
-  // solve; then any other found to need it at its turn. Every unit solved.
+  // the directory said before the first was solved that the rule may need to
+  // solve; then any other found to need it at its turn. Every unit solved is
+  // here; some here may have turned out exact.
   std::vector<Material> counted;
   double seconds = 0;
 };
