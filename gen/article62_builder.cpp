@@ -322,8 +322,10 @@ class PendingWork {
   }
   // Unit m needs no solve (exact, or its .r62 tables intact): its count is skipped.
   void drop(const Material& m, ProgressBar& progress) {
-    progress.skip(counted_[m]);
-    counted_[m] = 0;
+    if (const auto it = counted_.find(m); it != counted_.end()) {
+      progress.skip(it->second);
+      it->second = 0;
+    }
     pending_.erase(m);
   }
   // Unit m is about to be solved: its whole work counts.
