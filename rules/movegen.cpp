@@ -161,6 +161,17 @@ bool king_has_capture(int sq, Bitboard opponents, Bitboard empty) {
          king_captures_along<2>(sq, opponents, empty) || king_captures_along<3>(sq, opponents, empty);
 }
 
+// The squares a king on `sq` can slide to along direction k: its ray up to,
+// not including, the first occupied square.
+template <int k>
+Bitboard slide_along(int sq, Bitboard empty) {
+  const Bitboard ray = kRays[sq][k];
+  const Bitboard blockers = ray & ~empty;
+  if (!blockers) return ray;
+  const int b = nearest<k>(blockers);
+  return ray & ~kRays[b][k] & ~(Bitboard{1} << b);
+}
+
 bool generate_captures(const Position& pos, MoveList& list, bool keep_paths = false) {
   const Color us = pos.side;
   const Bitboard opponents = pos.pieces(opposite(us));
@@ -238,11 +249,16 @@ int count_moves(const Position& pos) {
   const Bitboard men = pos.men_of(us);
   int n = 0;
   for (int d : forward_directions(us)) n += popcount(shift(men, d) & empty);
-  Bitboard kings = pos.kings_of(us);
+  return n + count_king_moves(pos.kings_of(us), empty);
+}
+
+int count_king_moves(Bitboard kings, Bitboard empty) {
+  int n = 0;
   while (kings) {
-    const int from = pop_lsb(kings);
-    for (int d : kDirections)
-      for (int to = from + d; empty & bit(to); to += d) ++n;
+    const int sq = pop_lsb(kings);
+    // (the four rays of a square are disjoint)
+    n += popcount(slide_along<0>(sq, empty) | slide_along<1>(sq, empty) | slide_along<2>(sq, empty) |
+                  slide_along<3>(sq, empty));
   }
   return n;
 }

@@ -62,6 +62,12 @@ bool has_capture(const Position& pos);
 /// Number of legal moves (faster than generating quiet moves one by one).
 int count_moves(const Position& pos);
 
+/// Number of quiet moves of the kings on `kings` over the `empty` squares:
+/// each king's slides along its four rays up to the first occupied square.
+/// A slide is one mask and one bit scan per ray, not a square-by-square walk
+/// (the solver counts every undecided position's king moves).
+int count_king_moves(Bitboard kings, Bitboard empty);
+
 /// The position after a legal move (the side to move changes). Inline: the
 /// solver makes a move for every man move and capture it looks up, and a
 /// call returns the position through memory, which the caller then reads

@@ -48,6 +48,38 @@ constexpr std::array<int, 2> forward_directions(Color c) {
   return c == Color::White ? std::array<int, 2>{kUpLeft, kUpRight} : std::array<int, 2>{kDownLeft, kDownRight};
 }
 
+// The slices man moves lead to from the slice being walked. Within a slice
+// the men stand still and only the kings vary, so a man move (from, to)
+// leads into one slice of the other table for the whole slice: ranked once
+// there, not once a position (the men's rank is about half of a rank).
+class ManMoveSlices {
+ public:
+  // The slice of man move m from p: `rank()` the first time in p's slice.
+  template <class Rank>
+  std::uint64_t slice_of(const Position& p, const Move& m, Rank&& rank) {
+    const Bitboard white_men = p.white & ~p.kings, black_men = p.black & ~p.kings;
+    if (white_men != white_men_ || black_men != black_men_) {
+      white_men_ = white_men, black_men_ = black_men;
+      known_ = {0, 0};
+    }
+    // A man reaches `to` from one of two squares (a step of 5 or 6 bits,
+    // men of one colour moving one way): the step's length tells which.
+    const std::size_t way = (m.from > m.to ? m.from - m.to : m.to - m.from) == 6 ? 1 : 0;
+    const Bitboard to = Bitboard{1} << m.to;
+    std::uint64_t& slice = slices_[way][m.to];
+    if (!(known_[way] & to)) {
+      slice = rank();
+      known_[way] |= to;
+    }
+    return slice;
+  }
+
+ private:
+  Bitboard white_men_ = ~Bitboard{0}, black_men_ = ~Bitboard{0};  // (no slice yet)
+  std::array<Bitboard, 2> known_ = {0, 0};
+  std::array<std::array<std::uint64_t, 64>, 2> slices_;
+};
+
 template <class States>
 struct Side {
   Material material;
@@ -407,10 +439,16 @@ class UnitSolver {
 
   // Value for the mover of a man move of side t (White to move) that stays in
   // the unit: it lands in the next level, already final. The position after
-  // it has Black to move in M_t, i.e. White to move in M_other(t).
-  Wdl man_move_value(int t, const Position& after) const {
+  // it has Black to move in M_t, i.e. White to move in M_other(t). Its rank
+  // is its men's slice (the same for the whole slice walked: `slice_men`)
+  // and its kings' rank.
+  Wdl man_move_value(int t, const Position& p, const Move& m, ManMoveSlices& slice_men) const {
     const Side<States>& u = sides_[static_cast<std::size_t>(other(t))];
-    return negate(u.values->value(u.index.rank(colour_reversed(after))));
+    const Position after = colour_reversed(make_move(p, m));
+    const std::uint64_t slice = slice_men.slice_of(p, m, [&] {
+      return u.index.rank_men(after.white & ~after.kings, after.black & ~after.kings);
+    });
+    return negate(u.values->value(slice * u.kps() + u.index.kings_rank(after)));
   }
 
   // A position that must capture: every move leaves the unit, so it is
@@ -422,11 +460,10 @@ class UnitSolver {
     return best == Wdl::Loss ? state::kLossAt[1] : state::kDraw;
   }
 
-  std::uint8_t quiet_state(int t, const Position& p) const {
+  std::uint8_t quiet_state(int t, const Position& p, ManMoveSlices& slice_men) const {
     const Color us = p.side;
     const Bitboard empty = p.empty();
     const Bitboard men = p.men_of(us);
-    int king_moves = 0;
     bool draw_flag = false, man_moves = false;
     for (int d : forward_directions(us)) {
       Bitboard targets = shift(men, d) & empty;
@@ -434,18 +471,13 @@ class UnitSolver {
         const int to = pop_lsb(targets);
         const Move m{0, static_cast<std::uint8_t>(to + (-d)), static_cast<std::uint8_t>(to)};
         const bool promotes = (bit(to) & promotion_row(us)) != 0;
-        const Wdl v = promotes ? conversion_value(p, m) : man_move_value(t, make_move(p, m));
+        const Wdl v = promotes ? conversion_value(p, m) : man_move_value(t, p, m, slice_men);
         if (v == Wdl::Win) return state::kWinAt[1];  // converts at once: MTC 1
         draw_flag |= v == Wdl::Draw;
         man_moves = true;
       }
     }
-    Bitboard kings = p.kings_of(us);
-    while (kings) {
-      const Bitboard at = bit(pop_lsb(kings));
-      for (int d : kDirections)
-        for (Bitboard to = shift(at, d) & empty; to; to = shift(to, d) & empty) ++king_moves;
-    }
+    const int king_moves = count_king_moves(p.kings_of(us), empty);
     // No king move: drawn by a man move, lost by converting (MTC 1), or lost
     // with no move at all, the end of the game (MTC 0).
     if (king_moves == 0) return draw_flag ? state::kDraw : state::kLossAt[man_moves ? 1 : 0];
@@ -516,6 +548,7 @@ class UnitSolver {
       LevelWalk walk(s.index, s.slices, c * kChunk);
       bool frontier[2] = {false, false};
       std::vector<DecisionSchedule::Scheduled> later;  // the distance policy's waiting decisions
+      ManMoveSlices slice_men;
       for (std::uint64_t word = c * kChunk; word < end; word += 64) {
         std::uint8_t states[64];
         std::uint64_t capture_bits = 0;  // whole words: chunks own their words
@@ -530,7 +563,7 @@ class UnitSolver {
             capture_bits |= std::uint64_t{1} << k;
             states[k] = capture_state(p);
           } else {
-            states[k] = quiet_state(t, p);
+            states[k] = quiet_state(t, p, slice_men);
           }
           for (int parity = 0; parity < 2; ++parity) frontier[parity] |= state::is_frontier(states[k], parity);
           if (s.mtc) s.mtc->set(walk.index(), 0);

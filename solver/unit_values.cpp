@@ -112,13 +112,28 @@ bool UnitValues::operator==(const UnitValues& o) const {
 
 // Values [first, first + values.size()) from words of which `wdl` and
 // `capture` hold those from word `base` (of 64 positions) on.
+// Whole words of 64 positions are unpacked with fixed shifts (the loop the
+// compiler vectorises): the writer reads every value of every table here.
 void UnitValues::read_words(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care,
                             const std::uint64_t* wdl, const std::uint64_t* capture, std::uint64_t base) const {
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    const std::uint64_t i = first + k, local = i - base * 64;
+  const std::uint64_t start = first - base * 64;
+  auto one = [&](std::size_t k) {
+    const std::uint64_t local = start + k;
     values[k] = static_cast<std::uint16_t>((wdl[local >> 5] >> ((local & 31) * 2)) & 3);
     dont_care[k] = static_cast<std::uint8_t>((capture[local >> 6] >> (local & 63)) & 1);
+  };
+  std::size_t k = 0;
+  for (; k < values.size() && ((start + k) & 63) != 0; ++k) one(k);
+  for (; k + 64 <= values.size(); k += 64) {
+    const std::uint64_t word = (start + k) >> 6;
+    const std::uint64_t low = wdl[2 * word], high = wdl[2 * word + 1], flags = capture[word];
+    for (std::size_t b = 0; b < 32; ++b) {
+      values[k + b] = static_cast<std::uint16_t>((low >> (2 * b)) & 3);
+      values[k + 32 + b] = static_cast<std::uint16_t>((high >> (2 * b)) & 3);
+    }
+    for (std::size_t b = 0; b < 64; ++b) dont_care[k + b] = static_cast<std::uint8_t>((flags >> b) & 1);
   }
+  for (; k < values.size(); ++k) one(k);
 }
 
 void UnitValues::read(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care) const {

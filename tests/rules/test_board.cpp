@@ -2,6 +2,8 @@
 // FMJD numbering rather than against another bit trick.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "rules/board.h"
 #include "rules/position.h"
 
@@ -25,4 +27,18 @@ TEST_CASE("colour reversal of a position is an involution that swaps the colours
   CHECK(r.kings == (square_bb(23) | square_bb(1)));
   CHECK(r.side == Color::Black);
   CHECK(colour_reversed(r) == p);
+}
+
+TEST_CASE("colour reversal rotates each of the three boards as rotate_bb does, on random boards") {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 100000; ++i) {
+    const Position p{rng() & kBoardMask, rng() & kBoardMask, rng() & kBoardMask,
+                     (i & 1) ? Color::White : Color::Black};
+    const Position r = colour_reversed(p);
+    INFO(p.white << " " << p.black << " " << p.kings);
+    CHECK(r.white == rotate_bb(p.black));
+    CHECK(r.black == rotate_bb(p.white));
+    CHECK(r.kings == rotate_bb(p.kings));
+    CHECK(r.side == opposite(p.side));
+  }
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -137,4 +138,24 @@ TEST_CASE("men move forward only, kings fly") {
   // A king on 46 sees the whole long diagonal.
   CHECK(legal_moves(fen("W:WK46:B1")) ==
         Strings{"46-10", "46-14", "46-19", "46-23", "46-28", "46-32", "46-37", "46-41", "46-5"});
+}
+
+TEST_CASE("count_king_moves equals the king moves listed, on random placements") {
+  std::mt19937_64 rng(2026);
+  for (int i = 0; i < 20000; ++i) {
+    Position p;
+    const int n = 1 + static_cast<int>(rng() % 16);
+    for (int k = 0; k < n; ++k) {
+      const Bitboard b = square_bb(static_cast<int>(rng() % 50) + 1);
+      if (p.occupied() & b) continue;
+      ((rng() & 1) ? p.white : p.black) |= b;
+      if (rng() % 2 == 0) p.kings |= b;
+    }
+    MoveList list;
+    generate_quiet_moves(p, list);
+    int listed = 0;
+    for (const Move& m : list) listed += (p.kings & (Bitboard{1} << m.from)) != 0;
+    INFO(to_fen(p));
+    CHECK(count_king_moves(p.kings_of(p.side), p.empty()) == listed);
+  }
 }
