@@ -59,8 +59,9 @@ inline Position colour_reversed(const Position& p) {
   const __m128i high = _mm_shuffle_epi8(reversed_nibbles, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
   const __m128i bytes = _mm_or_si128(_mm_slli_epi16(low, 4), high);
   const __m128i rotated = _mm_srli_epi64(_mm_shuffle_epi8(bytes, all_bytes_reversed), 64 - kBits);
-  return Position{static_cast<Bitboard>(_mm_cvtsi128_si64(rotated)), static_cast<Bitboard>(_mm_extract_epi64(rotated, 1)),
-                  rotate_bb(p.kings), opposite(p.side)};
+  const auto white = static_cast<Bitboard>(_mm_cvtsi128_si64(rotated));
+  const auto black = static_cast<Bitboard>(_mm_extract_epi64(rotated, 1));
+  return Position{white, black, rotate_bb(p.kings), opposite(p.side)};
 #else
   return Position{rotate_bb(p.black), rotate_bb(p.white), rotate_bb(p.kings), opposite(p.side)};
 #endif
