@@ -47,6 +47,17 @@ int pop_nearest(Bitboard& squares) {
   return b;
 }
 
+// The squares a king on `sq` can slide to along direction k: its ray up to,
+// not including, the first occupied square.
+template <int k>
+Bitboard slide_along(int sq, Bitboard empty) {
+  const Bitboard ray = kRays[sq][k];
+  const Bitboard blockers = ray & ~empty;
+  if (!blockers) return ray;
+  const int b = nearest<k>(blockers);
+  return ray & ~kRays[b][k] & ~(Bitboard{1} << b);
+}
+
 void push(MoveList& list, const Move& m) {
   if (list.size < MoveList::kCapacity)
     list.moves[static_cast<std::size_t>(list.size++)] = m;
@@ -108,8 +119,7 @@ class CaptureSearch {
     const int t = nearest<k>(blockers);
     const Bitboard victim = Bitboard{1} << t;
     if (!(opponents_ & ~taken & victim)) return false;
-    Bitboard landings = kRays[t][k];
-    if (const Bitboard beyond = landings & ~empty_) landings &= ~kRays[nearest<k>(beyond)][k] & ~beyond;
+    Bitboard landings = slide_along<k>(t, empty_);
     if (!landings) return false;
     while (landings) king(pop_nearest<k>(landings), taken | victim);
     return true;
@@ -159,17 +169,6 @@ bool king_captures_along(int sq, Bitboard opponents, Bitboard empty) {
 bool king_has_capture(int sq, Bitboard opponents, Bitboard empty) {
   return king_captures_along<0>(sq, opponents, empty) || king_captures_along<1>(sq, opponents, empty) ||
          king_captures_along<2>(sq, opponents, empty) || king_captures_along<3>(sq, opponents, empty);
-}
-
-// The squares a king on `sq` can slide to along direction k: its ray up to,
-// not including, the first occupied square.
-template <int k>
-Bitboard slide_along(int sq, Bitboard empty) {
-  const Bitboard ray = kRays[sq][k];
-  const Bitboard blockers = ray & ~empty;
-  if (!blockers) return ray;
-  const int b = nearest<k>(blockers);
-  return ray & ~kRays[b][k] & ~(Bitboard{1} << b);
 }
 
 bool generate_captures(const Position& pos, MoveList& list, bool keep_paths = false) {
