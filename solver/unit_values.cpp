@@ -111,9 +111,9 @@ bool UnitValues::operator==(const UnitValues& o) const {
 }
 
 // Values [first, first + values.size()) from words of which `wdl` and
-// `capture` hold those from word `base` (of 64 positions) on.
-// Whole words of 64 positions are unpacked with fixed shifts (the loop the
-// compiler vectorises): the writer reads every value of every table here.
+// `capture` hold those from word `base` (of 64 positions) on. Whole words of
+// 64 positions are unpacked with fixed shifts, without an index computation
+// a value: the writer reads every value of every table here.
 void UnitValues::read_words(std::uint64_t first, std::span<std::uint16_t> values, std::span<std::uint8_t> dont_care,
                             const std::uint64_t* wdl, const std::uint64_t* capture, std::uint64_t base) const {
   const std::uint64_t start = first - base * 64;
