@@ -36,6 +36,7 @@ std::uint64_t first_mismatch(std::uint64_t n, ProgressBar* progress, const Wrong
   for (std::int64_t c = 0; c < chunks; ++c) {
     if (interrupt_requested()) continue;
     const std::uint64_t begin = static_cast<std::uint64_t>(c) * kChunk, end = std::min(n, begin + kChunk);
+    if (begin > first.load(std::memory_order_relaxed)) continue;  // cannot hold a smaller one: a failing check ends early
     for (std::uint64_t i = begin; i < end; ++i) {
       if (!wrong(i)) continue;
       std::uint64_t cur = first.load();

@@ -205,8 +205,9 @@ class UnitChecker {
       for (CheckedTable* t : tables_) progress_.skip(level_work(*t) * t->levels->positions(a));
     for (int a = first; a >= 0; --a) {
       level_ = a;
-      if (tables_.front()->levels->levels() > 1)
-        progress_.set_item(tables_.front()->material.name() + " level " + std::to_string(a));
+      // (a unit without men has one level: its check then follows the loading's line)
+      progress_.set_item(tables_.front()->material.name() +
+                         (levels() > 1 ? " level " + std::to_string(a) : std::string(" checking")));
       for (CheckedTable* t : tables_) t->start_level(a, {}, !proofs_by_depth_);
       if (checks_mtc()) {
         if (!check_level_in_parts(a == resume.level ? resume : LevelPart{a, 0, 0}, hooks, failure)) return false;
