@@ -12,7 +12,7 @@
 # with .dtw/.rule and .mtc; seconds) that the probe and serve harnesses read
 # through $DTB_FUZZ_TABLES.
 set -euo pipefail
-src=$1 build=$2 dtb=$3 seconds=${4:-10}
+src=$1 build=$2 dtb=$3 seconds=${4:-5}
 fuzz_build=$build/fuzz-clang
 tables=$build/fuzz-tables
 artifacts=$build/fuzz-artifacts
