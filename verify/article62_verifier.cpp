@@ -11,6 +11,7 @@
 #include "solver/mtc_values.h"
 #include "solver/table_loading.h"
 #include "index/colour.h"
+#include "index/king_move_ranks.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -57,7 +58,8 @@ class UnitR62Checker {
 
   // implied() for a position that need not capture, the most of a unit. Its
   // king moves stay in one slice of the twin table, so they share the men's
-  // rank and the unmoved side's kings' term; and every successor's index is
+  // rank and the unmoved side's kings' term, and each one's own term comes
+  // from the moving king's square alone; and every successor's index is
   // known before any is read, so their stored values are fetched together
   // (scattered over the twin, each a likely cache miss).
   int implied_quiet(std::size_t t, const Position& p, Wdl theory) const {
@@ -70,24 +72,31 @@ class UnitR62Checker {
     generate_quiet_moves(p, list);
     const int kings = popcount(p.kings);
     std::uint64_t slice_first = kExit, unmoved_term = 0;
+    ReversedKingMoveTerms terms;  // the moved side's term (king_move_ranks.h)
+    Bitboard terms_king = 0;      // the king `terms` is set for
     for (int k = 0; k < list.size; ++k) {
       const auto at = static_cast<std::size_t>(k);
-      const Position after = make_move(p, list[k]);
-      king_move[at] = false;
-      if (popcount(after.kings) != kings) {
-        index[at] = kExit;
-        continue;
-      }
-      const Position w = colour_reversed(after);
-      if (after.men_of(Color::White) != p.men_of(Color::White)) {
-        index[at] = twin.rank(w);  // a man move: the level above
-      } else {
+      const Move& mv = list[k];
+      const Bitboard from = Bitboard{1} << mv.from;
+      king_move[at] = (p.kings & from) != 0;
+      if (king_move[at]) {
         if (slice_first == kExit) {
+          const Position w = colour_reversed(p);  // its men and white kings are those of every king move's successor
           slice_first = twin.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * twin.kings_per_slice();
           unmoved_term = twin.white_kings_term(w);
         }
-        king_move[at] = true;
-        index[at] = slice_first + unmoved_term + twin.black_kings_term(w);
+        if (terms_king != from) {
+          terms.set_king(p, from);
+          terms_king = from;
+        }
+        index[at] = slice_first + unmoved_term + terms.black_kings_term(mv.to);
+      } else {
+        const Position after = make_move(p, mv);
+        if (popcount(after.kings) != kings) {
+          index[at] = kExit;
+          continue;
+        }
+        index[at] = twin.rank(colour_reversed(after));  // a man move: the level above
       }
       values_[u]->prefetch_value(index[at]);
       __builtin_prefetch(&stored_[u][index[at]]);

@@ -30,6 +30,7 @@
 #include "gen/table_builder.h"
 #include "solver/unit_solver.h"
 #include "solver/unmove.h"
+#include "index/king_move_ranks.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -301,24 +302,32 @@ class UnitChecker {
     const int kings = popcount(p.kings);
     std::uint64_t slice_first = kNone;  // of the in-level successors in u
     std::uint64_t white_term = 0;       // of their kings' ranks: p's black kings are their white ones
+    ReversedKingMoveTerms terms;        // their black kings' terms: p's white kings, one moved
+    Bitboard terms_king = 0;            // the king `terms` is set for
     for (int k = 0; k < list.size; ++k) {
-      const Position s = make_move(p, list[k]);
-      const Position w = colour_reversed(s);
+      const Move& mv = list[k];
+      const Bitboard from = Bitboard{1} << mv.from;
       const auto at = static_cast<std::size_t>(k);
       kings_rank[at] = kNone;
-      if (popcount(s.kings) != kings) {
-        index[at] = kPromotion;
-        continue;
-      }
-      if (s.men_of(Color::White) != p.men_of(Color::White) || s.men_of(Color::Black) != p.men_of(Color::Black)) {
-        index[at] = u.index.rank(w);  // a man move: the level above
-      } else {  // a king move: this level, all in one slice of u
+      if (p.kings & from) {  // a king move: this level, all in one slice of u
         if (slice_first == kNone) {
+          const Position w = colour_reversed(p);  // its men and black kings are the successors' men and white kings
           slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
           white_term = u.index.white_kings_term(w);
         }
-        kings_rank[at] = white_term + u.index.black_kings_term(w);
+        if (terms_king != from) {
+          terms.set_king(p, from);
+          terms_king = from;
+        }
+        kings_rank[at] = white_term + terms.black_kings_term(mv.to);
         index[at] = slice_first + kings_rank[at];
+      } else {
+        const Position s = make_move(p, mv);
+        if (popcount(s.kings) != kings) {
+          index[at] = kPromotion;
+          continue;
+        }
+        index[at] = u.index.rank(colour_reversed(s));  // a man move: the level above
       }
       if (proofs_by_depth_ && u.mtc_of_captures_is_one) {  // no capture flag read below
         u.values->prefetch_value(index[at]);

@@ -16,7 +16,7 @@ set -euo pipefail
 dtb=$1
 build=${DTB_BUILD_DIR:?}
 work=$(mktemp -d)
-trap '[ -n "${KEEP_WORK:-}" ] || rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT
 fail() { echo "verify_six_pieces: $*" >&2; exit 1; }
 t=$work/t
 
@@ -45,7 +45,8 @@ verify_unit() {  # verify_unit NAME: dtb verify of the unit, its output in $work
 # of the table) is found at its own position: KvKKKKK's moves lead into
 # KKKKKvK, checked after it.
 cp "$t/KvKKKKK.mtc" "$work/KvKKKKK.mtc.good"
-read -r index fen < <("$build/tests/change_one_value" "$t/KvKKKKK.mtc" KvKKKKK 50000000) || fail "changing an MTC failed"
+read -r index fen < <("$build/tests/change_one_value" "$t/KvKKKKK.mtc" KvKKKKK 50000000) ||
+  fail "changing an MTC failed"
 verify_unit mtc && fail "a changed MTC of KvKKKKK (position $index, $fen) passed"
 grep -q "KvKKKKK\.mtc: position $index " "$work/mtc.out" ||
   fail "the changed MTC (position $index) was not what failed: $(tail -3 "$work/mtc.out")"
@@ -53,9 +54,10 @@ cp "$work/KvKKKKK.mtc.good" "$t/KvKKKKK.mtc"
 
 # A change in KKKKKvK.r62: this run re-derives every value and MTC of the
 # unit and every .r62 value of KvKKKKK, all as built (they must pass), then
-# fails in KKKKKvK.r62 (at the change, or at a position whose moves lead to
-# it), its check stopping there.
-read -r index fen < <("$build/tests/change_one_value" "$t/KKKKKvK.r62" KKKKKvK 1000000) || fail "changing a .r62 value failed"
+# fails at the change, its check stopping there (or, before it, at a
+# position of KvKKKKK whose move leads to it).
+read -r index fen < <("$build/tests/change_one_value" "$t/KKKKKvK.r62" KKKKKvK 1000000) ||
+  fail "changing a .r62 value failed"
 verify_unit r62 && fail "a changed .r62 value of KKKKKvK (position $index, $fen) passed"
 grep -q -E "KKKKKvK\.r62: position $index |KvKKKKK\.r62" "$work/r62.out" ||
   fail "the changed .r62 value (position $index) was not what failed: $(tail -3 "$work/r62.out")"

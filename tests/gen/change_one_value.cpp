@@ -78,5 +78,6 @@ int main(int argc, char** argv) {
     std::printf("%llu %s\n", static_cast<unsigned long long>(i), dtb::to_fen(p).c_str());
     return 0;
   }
-  return fail(path + ": no position from " + std::to_string(from) + " on that need not capture holds a value to change");
+  return fail(path + ": no position from " + std::to_string(from) +
+              " on that need not capture holds a value to change");
 }
