@@ -206,7 +206,7 @@ class UnitChecker {
       for (CheckedTable* t : tables_) progress_.skip(level_work(*t) * t->levels->positions(a));
     for (int a = first; a >= 0; --a) {
       level_ = a;
-      // (a unit without men has one level: its check then follows the loading's line)
+      // (named for a unit without men too, whose one level would else stay under the last table loaded)
       progress_.set_item(tables_.front()->material.name() +
                          (levels() > 1 ? " level " + std::to_string(a) : std::string(" checking")));
       for (CheckedTable* t : tables_) t->start_level(a, {}, !proofs_by_depth_);
@@ -311,7 +311,7 @@ class UnitChecker {
       kings_rank[at] = kNone;
       if (p.kings & from) {  // a king move: this level, all in one slice of u
         if (slice_first == kNone) {
-          const Position w = colour_reversed(p);  // its men and black kings are the successors' men and white kings
+          const Position w = colour_reversed(p);  // its men and white kings are those of every king move's successor
           slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
           white_term = u.index.white_kings_term(w);
         }
