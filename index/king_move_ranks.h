@@ -109,9 +109,10 @@ class KingMoveRanks {
 /// ranks for every king move it checks.
 ///
 /// Reversing the colours rotates the board (padded bit b to kBits - 1 - b),
-/// and the moving king becomes one of the black kings, ranked among the
-/// squares that every other piece leaves: the same sum as the white rank of
-/// KingMoveRanks, with O the other kings of its colour after the rotation.
+/// and the moving king becomes one of the black kings, ranked with the other
+/// kings of its colour among the squares the men and the other colour's
+/// kings leave: the same sum as the white rank of KingMoveRanks, with O the
+/// other kings of its colour after the rotation.
 class ReversedKingMoveTerms {
  public:
   /// Rank from now on the moves of p's white king on `king` (a bit of p.white & p.kings).
