@@ -11,7 +11,6 @@
 #include "solver/mtc_values.h"
 #include "solver/table_loading.h"
 #include "index/colour.h"
-#include "index/king_move_ranks.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -56,56 +55,29 @@ class UnitR62Checker {
     return c.implied(theory);
   }
 
-  // implied() for a position that need not capture, the most of a unit. Its
-  // king moves stay in one slice of the twin table, so they share the men's
-  // rank and the unmoved side's kings' term, and each one's own term comes
-  // from the moving king's square alone; and every successor's index is
-  // known before any is read, so their stored values are fetched together
-  // (scattered over the twin, each a likely cache miss).
+  // implied() for a position that need not capture, the most of a unit:
+  // every successor's index is known before any is read, so their stored
+  // values are fetched together (scattered over the twin, each a likely
+  // cache miss).
   int implied_quiet(std::size_t t, const Position& p, Wdl theory) const {
-    constexpr std::uint64_t kExit = std::numeric_limits<std::uint64_t>::max();  // a promotion
     const std::size_t u = other(t);
-    const PositionIndex& twin = indexes_[u];
     thread_local MoveList list;  // 16 KB: one a thread, not one a position
     thread_local std::array<std::uint64_t, MoveList::kCapacity> index;
     thread_local std::array<bool, MoveList::kCapacity> king_move;
     generate_quiet_moves(p, list);
-    const int kings = popcount(p.kings);
-    std::uint64_t slice_first = kExit, unmoved_term = 0;
-    ReversedKingMoveTerms terms;  // the moved side's term (king_move_ranks.h)
-    Bitboard terms_king = 0;      // the king `terms` is set for
-    for (int k = 0; k < list.size; ++k) {
+    for_each_quiet_successor(p, list, indexes_[u], [&](int k, std::uint64_t j, std::uint64_t kings_rank) {
       const auto at = static_cast<std::size_t>(k);
-      const Move& mv = list[k];
-      const Bitboard from = Bitboard{1} << mv.from;
-      king_move[at] = (p.kings & from) != 0;
-      if (king_move[at]) {
-        if (slice_first == kExit) {
-          const Position w = colour_reversed(p);  // its men and white kings are those of every king move's successor
-          slice_first = twin.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * twin.kings_per_slice();
-          unmoved_term = twin.white_kings_term(w);
-        }
-        if (terms_king != from) {
-          terms.set_king(p, from);
-          terms_king = from;
-        }
-        index[at] = slice_first + unmoved_term + terms.black_kings_term(mv.to);
-      } else {
-        const Position after = make_move(p, mv);
-        if (popcount(after.kings) != kings) {
-          index[at] = kExit;
-          continue;
-        }
-        index[at] = twin.rank(colour_reversed(after));  // a man move: the level above
-      }
-      values_[u]->prefetch_value(index[at]);
-      __builtin_prefetch(&stored_[u][index[at]]);
-    }
+      index[at] = j;
+      king_move[at] = kings_rank != kLeavesUnit;
+      if (j == kLeavesUnit) return;
+      values_[u]->prefetch_value(j);
+      __builtin_prefetch(&stored_[u][j]);
+    });
     Costs c;
     for (int k = 0; k < list.size; ++k) {
       const auto at = static_cast<std::size_t>(k);
       const std::uint64_t j = index[at];
-      if (j == kExit) {
+      if (j == kLeavesUnit) {
         c.add(negate(exits_.value(make_move(p, list[k]))), 1);
       } else {
         c.add(negate(rule_value(u, j)), king_move[at] ? 1 + int{stored_[u][j]} : 1);

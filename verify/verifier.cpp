@@ -21,6 +21,7 @@
 #include "support/interrupt.h"
 #include "support/large_array.h"
 #include "verify/mtc_verifier.h"
+#include "verify/first_mismatch.h"
 #include "verify/unit_progress.h"
 #include "support/progress_bar.h"
 #include "solver/mtc_values.h"
@@ -30,7 +31,6 @@
 #include "gen/table_builder.h"
 #include "solver/unit_solver.h"
 #include "solver/unmove.h"
-#include "index/king_move_ranks.h"
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -296,46 +296,22 @@ class UnitChecker {
     // First every successor's index in u, prefetching its stored value: the
     // values are scattered over the table, and waiting for each miss in turn
     // was half of the verifier's time. kPromotion: not in u.
-    constexpr std::uint64_t kPromotion = kNone;
+    constexpr std::uint64_t kPromotion = kLeavesUnit;
+    static_assert(kNone == kLeavesUnit);  // a king move's rank, else kNone
     thread_local std::array<std::uint64_t, MoveList::kCapacity> index;
     thread_local std::array<std::uint64_t, MoveList::kCapacity> kings_rank;  // king moves; else kNone
-    const int kings = popcount(p.kings);
-    std::uint64_t slice_first = kNone;  // of the in-level successors in u
-    std::uint64_t white_term = 0;       // of their kings' ranks: p's black kings are their white ones
-    ReversedKingMoveTerms terms;        // their black kings' terms: p's white kings, one moved
-    Bitboard terms_king = 0;            // the king `terms` is set for
-    for (int k = 0; k < list.size; ++k) {
-      const Move& mv = list[k];
-      const Bitboard from = Bitboard{1} << mv.from;
+    for_each_quiet_successor(p, list, u.index, [&](int k, std::uint64_t j, std::uint64_t rank_in_slice) {
       const auto at = static_cast<std::size_t>(k);
-      kings_rank[at] = kNone;
-      if (p.kings & from) {  // a king move: this level, all in one slice of u
-        if (slice_first == kNone) {
-          const Position w = colour_reversed(p);  // its men and white kings are those of every king move's successor
-          slice_first = u.index.rank_men(w.men_of(Color::White), w.men_of(Color::Black)) * u.kps();
-          white_term = u.index.white_kings_term(w);
-        }
-        if (terms_king != from) {
-          terms.set_king(p, from);
-          terms_king = from;
-        }
-        kings_rank[at] = white_term + terms.black_kings_term(mv.to);
-        index[at] = slice_first + kings_rank[at];
-      } else {
-        const Position s = make_move(p, mv);
-        if (popcount(s.kings) != kings) {
-          index[at] = kPromotion;
-          continue;
-        }
-        index[at] = u.index.rank(colour_reversed(s));  // a man move: the level above
-      }
+      index[at] = j;
+      kings_rank[at] = rank_in_slice;
+      if (j == kPromotion) return;
       if (proofs_by_depth_ && u.mtc_of_captures_is_one) {  // no capture flag read below
-        u.values->prefetch_value(index[at]);
+        u.values->prefetch_value(j);
       } else {
-        u.values->prefetch(index[at]);
+        u.values->prefetch(j);
       }
-      if (kings_rank[at] != kNone && !u.mtc.empty()) __builtin_prefetch(&u.mtc[index[at]]);
-    }
+      if (rank_in_slice != kNone && !u.mtc.empty()) __builtin_prefetch(&u.mtc[j]);
+    });
     Forward f;
     const bool costs = !u.mtc.empty();
     std::uint64_t local_first = kNone;  // of the in-level successors in u's level
