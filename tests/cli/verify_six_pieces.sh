@@ -54,11 +54,12 @@ cp "$work/KvKKKKK.mtc.good" "$t/KvKKKKK.mtc"
 
 # A change in KKKKKvK.r62: this run re-derives every value and MTC of the
 # unit and every .r62 value of KvKKKKK, all as built (they must pass), then
-# fails at the change, its check stopping there (or, before it, at a
-# position of KvKKKKK whose move leads to it).
+# fails at the change, its check stopping there. (A position of KvKKKKK whose
+# move leads to the change could have failed first; none does here, and the
+# tables are the same bytes on every machine.)
 read -r index fen < <("$build/tests/change_one_value" "$t/KKKKKvK.r62" KKKKKvK 1000000) ||
   fail "changing a .r62 value failed"
 verify_unit r62 && fail "a changed .r62 value of KKKKKvK (position $index, $fen) passed"
-grep -q -E "KKKKKvK\.r62: position $index |KvKKKKK\.r62" "$work/r62.out" ||
+grep -q "KKKKKvK\.r62: position $index " "$work/r62.out" ||
   fail "the changed .r62 value (position $index) was not what failed: $(tail -3 "$work/r62.out")"
 echo "verify: KKKKKvK re-derived with .mtc and .r62; a changed MTC and a changed .r62 value caught"
