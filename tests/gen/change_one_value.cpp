@@ -23,6 +23,7 @@
 #include "index/position_index.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "tests/support/read_values.h"
 
 namespace {
 
@@ -56,11 +57,8 @@ int main(int argc, char** argv) {
   const dtb::TableKind kind = reader->kind();
   if (kind != dtb::TableKind::Mtc && kind != dtb::TableKind::Article62)
     return fail(path + ": not a .mtc or .r62 table");
-  std::vector<std::uint16_t> values, block;
-  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-    if (const dtb::TableError e = reader->decode_block(b, block)) return fail(path + ": " + e.message);
-    values.insert(values.end(), block.begin(), block.end());
-  }
+  std::vector<std::uint16_t> values;
+  if (const dtb::TableError e = dtb::test::read_all_values(*reader, values)) return fail(path + ": " + e.message);
   const dtb::PositionIndex index(*material);
   if (values.size() != index.size()) return fail(path + ": does not hold " + material->name());
   for (std::uint64_t i = from; i < values.size(); ++i) {

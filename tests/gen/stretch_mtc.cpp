@@ -11,6 +11,7 @@
 
 #include "compress/table_file.h"
 #include "index/material.h"
+#include "tests/support/read_values.h"
 
 namespace {
 
@@ -33,11 +34,8 @@ int main(int argc, char** argv) {
   dtb::TableError error;
   const auto reader = dtb::TableReader::open(path, &error);
   if (!reader) return fail(path + ": " + error.message);
-  std::vector<std::uint16_t> values, block;
-  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-    if (const dtb::TableError e = reader->decode_block(b, block)) return fail(path + ": " + e.message);
-    values.insert(values.end(), block.begin(), block.end());
-  }
+  std::vector<std::uint16_t> values;
+  if (const dtb::TableError e = dtb::test::read_all_values(*reader, values)) return fail(path + ": " + e.message);
   for (std::uint16_t& v : values)
     if (v > 0) v = static_cast<std::uint16_t>(v + plies);
   if (const dtb::TableError e = dtb::write_table(path, dtb::TableContents{*material, dtb::TableKind::Mtc, values, {}}))

@@ -10,6 +10,7 @@
 
 #include "compress/table_file.h"
 #include "index/material.h"
+#include "tests/support/read_values.h"
 
 namespace dtb::test {
 
@@ -19,11 +20,8 @@ inline std::vector<std::uint16_t> read_raw_values(const std::string& path) {
   TableError error;
   const auto reader = TableReader::open(path, &error);
   REQUIRE(reader);
-  std::vector<std::uint16_t> values, block;
-  for (std::uint64_t b = 0; b < reader->block_count(); ++b) {
-    REQUIRE_FALSE(reader->decode_block(b, block));
-    values.insert(values.end(), block.begin(), block.end());
-  }
+  std::vector<std::uint16_t> values;
+  REQUIRE_FALSE(read_all_values(*reader, values));
   return values;
 }
 
